@@ -1,0 +1,99 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  db: Db;
+  /** Runs the committed migrations; safe to call from several processes at once on PostgreSQL. */
+  migrate(): Promise<void>;
+  /** Cheap liveness probe for /api/health. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Arbitrary constant key for pg_advisory_lock around migrations. */
+const MIGRATION_LOCK_KEY = 4_202_611;
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; absent means embedded PGlite. */
+  url?: string | undefined;
+  /** PGlite data folder; absent means an in-memory database (tests). */
+  dataDir?: string | undefined;
+  poolMax?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.url ? openPostgres(opts.url, opts.poolMax ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, application_name: "bobine" });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool) as unknown as Db;
+  return {
+    kind: "postgres",
+    db,
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  if (dataDir) lock = acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
+      extensions: { pg_trgm, unaccent },
+    });
+    const pgliteDb = drizzlePglite(client);
+    const db = pgliteDb as unknown as Db;
+    return {
+      kind: "pglite",
+      db,
+      migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+      ping: () => ping(db),
+      async close() {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

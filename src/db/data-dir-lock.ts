@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * PGlite lets two processes open one folder and silently lose committed rows, so the embedded
+ * database holds an exclusive lock on DATA_DIR for as long as the process runs. The lock file is
+ * created atomically (O_EXCL) and names its owner; a lock whose owner process is gone is taken over.
+ */
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly ownerPid: number,
+  ) {
+    super(
+      `Le dossier de données ${dataDir} est déjà utilisé par un autre processus Bobine (pid ${ownerPid}). ` +
+        "Arrêtez-le d'abord, ou choisissez un autre DATA_DIR, ou utilisez DATABASE_URL pour partager une base PostgreSQL.",
+    );
+  }
+}
+
+export interface DataDirLock {
+  release(): void;
+}
+
+const LOCK_NAME = "bobine.lock";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export function acquireDataDirLock(dataDir: string): DataDirLock {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, LOCK_NAME);
+  const owner = JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, owner, { flag: "wx" });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          const current = JSON.parse(fs.readFileSync(file, "utf8")) as { pid?: number };
+          if (current.pid === process.pid) fs.unlinkSync(file);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+      process.once("exit", release);
+      return { release };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      let pid = 0;
+      let host = "";
+      try {
+        const current = JSON.parse(fs.readFileSync(file, "utf8")) as { pid?: number; host?: string };
+        pid = current.pid ?? 0;
+        host = current.host ?? "";
+      } catch {
+        // Unreadable lock (crash while writing it): treat as stale.
+      }
+      const sameHost = host === "" || host === os.hostname();
+      if (pid > 0 && pid !== process.pid && (!sameHost || isAlive(pid))) {
+        throw new DataDirLockedError(dataDir, pid);
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Impossible de verrouiller ${dataDir}`);
+}

@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns.ts";
+
+/** Authentication identity. The spec's member-facing fields (username, avatar, role) live on profiles. */
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`)],
+);
+
+/** Credentials per provider; `password` holds a self-describing hash (never the password). */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerId: text("provider_id").notNull(),
+    accountId: text("account_id").notNull(),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("accounts_provider_account_uq").on(t.providerId, t.accountId), index().on(t.userId)],
+);
+
+/** Server-side sessions: the cookie carries a random token, the database only its hash. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.userId), index().on(t.expiresAt)],
+);
+
+/** One-time secrets (e-mail codes, reset links), stored hashed with a try counter. */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: id(),
+    purpose: text("purpose").notNull(),
+    identifier: text("identifier").notNull(),
+    valueHash: text("value_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.purpose, t.identifier),
+    check("verifications_purpose_ck", sql`${t.purpose} in ('email_code', 'password_reset')`),
+    check("verifications_attempts_ck", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** spec §3 Profile: id equals the auth user id; role membre by default ('user' is the same role for the UI). */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    avatar: text("avatar"),
+    role: text("role", { enum: ["membre", "user", "admin"] })
+      .notNull()
+      .default("membre"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("profiles_username_lower_uq").on(sql`lower(${t.username})`),
+    index().on(t.createdAt),
+    check("profiles_role_ck", sql`${t.role} in ('membre', 'user', 'admin')`),
+    check("profiles_username_len_ck", sql`char_length(${t.username}) between 1 and 64`),
+  ],
+);

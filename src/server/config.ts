@@ -1,0 +1,82 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only module that reads process.env (ARCHITECTURE rule 9). Every setting has a default
+ * that works on a laptop; each one is listed in .env.example and the README's table.
+ */
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  APP_NAME: z.string().min(1).max(60).default("Bobine"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
+  DEMO_PASSWORD: z.string().min(8).max(128).default("bobine-demo-2026"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.string().default(""),
+  DESKTOP_UA_MARKER: z.string().min(1).default("BobineDesktop"),
+  SERVE_WEB: bool.default(true),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  publicUrl: string;
+  appName: string;
+  dataDir: string;
+  mediaDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  /** auto: seed the demo catalogue on an empty embedded database, never on PostgreSQL. */
+  seedDemo: "auto" | "true" | "false";
+  demoPassword: string;
+  logLevel: string;
+  /** Addresses or CIDR ranges of reverse proxies whose X-Forwarded-* headers are trusted. */
+  trustProxy: string[];
+  desktopUaMarker: string;
+  serveWeb: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, version = "0.1.0"): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Configuration invalide :\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    appName: e.APP_NAME,
+    dataDir,
+    mediaDir: path.join(dataDir, "media"),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    seedDemo: e.SEED_DEMO,
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    desktopUaMarker: e.DESKTOP_UA_MARKER,
+    serveWeb: e.SERVE_WEB,
+    version,
+  };
+}
