@@ -60,7 +60,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       }
     },
     ping: () => ping(db),
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }
 
@@ -78,15 +78,24 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       db,
       migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
       ping: () => ping(db),
-      async close() {
+      close: once(async () => {
         await client.close();
         lock?.release();
-      },
+      }),
     };
   } catch (err) {
     lock?.release();
     throw err;
   }
+}
+
+/** close() may be called by the app's onClose hook and by its owner: only the first call acts. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -66,7 +66,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
         // Unreadable lock (crash while writing it): treat as stale.
       }
       const sameHost = host === "" || host === os.hostname();
-      if (pid > 0 && pid !== process.pid && (!sameHost || isAlive(pid))) {
+      if (pid > 0 && (!sameHost || isAlive(pid))) {
         throw new DataDirLockedError(dataDir, pid);
       }
       fs.rmSync(file, { force: true });

@@ -1,0 +1,40 @@
+// `npm start`: builds the web app when its build is missing or older than its sources, then runs
+// the server in this same process (tsx loader), so signals reach it directly.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const builtIndex = path.join(root, "dist/web/index.html");
+
+function newestMtime(p) {
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+function webBuildIsStale() {
+  if (!fs.existsSync(builtIndex)) return true;
+  const built = fs.statSync(builtIndex).mtimeMs;
+  const sources = [path.join(root, "src/web"), path.join(root, "src/contract"), path.join(root, "vite.config.ts")];
+  return sources.some((s) => fs.existsSync(s) && newestMtime(s) > built);
+}
+
+if (process.env.SERVE_WEB !== "false" && webBuildIsStale()) {
+  process.stdout.write("Construction de l'application web…\n");
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (r.status !== 0) {
+    process.stderr.write("La construction de l'application web a échoué.\n");
+    process.exit(r.status ?? 1);
+  }
+}
+
+const { register } = await import("tsx/esm/api");
+register();
+await import(path.join(root, "src/server/main.ts"));

@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { Database } from "#db/client";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
+import { registerCatalogueRoutes } from "./catalogue/catalogue.routes.ts";
+import type { Config } from "./config.ts";
+import { registerErrorHandler } from "./error-handler.ts";
+import { registerSecurity } from "./security.ts";
+import { registerSystemRoutes } from "./system/system.routes.ts";
+import { registerStatic } from "./web/static.routes.ts";
+
+// Validation messages from zod are shown to members: French.
+z.config(z.locales.fr());
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** Builds the whole HTTP application; tests call it with a fresh database, main.ts runs it. */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON routes accept JSON only: a text/plain body is a 415 (SECURITY-CHECKLIST 13).
+  app.removeContentTypeParser("text/plain");
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.appName} — API`,
+        description: "API du catalogue de streaming Bobine. Toutes les réponses sont en JSON (camelCase).",
+        version: config.version,
+      },
+      servers: [],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: false });
+
+  await app.register(async (api) => {
+    registerSystemRoutes(api, database, config);
+    registerCatalogueRoutes(api, database.db);
+  });
+  await registerStatic(app, config);
+
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+import { type Database, openDatabase } from "#db/client";
+import { profiles } from "#db/schema/auth";
+import { isDatabaseEmpty, seedDemo } from "#db/seed/demo";
+import { inArray, sql } from "drizzle-orm";
+import { hashPassword } from "./auth/password.ts";
+import type { Config } from "./config.ts";
+
+export const demoUsernames = ["demo-admin", "demo-premium", "demo-membre"] as const;
+
+/**
+ * Opens and migrates the database, then seeds the French demo catalogue when asked: on an empty
+ * embedded database by default (SEED_DEMO=auto), never on PostgreSQL unless SEED_DEMO=true.
+ */
+export async function prepareDatabase(
+  config: Config,
+  log: (msg: string) => void,
+): Promise<{ database: Database; seeded: boolean; hasDemoAccounts: boolean }> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    poolMax: config.databasePoolMax,
+  });
+  try {
+    await database.migrate();
+    const wantSeed =
+      config.seedDemo === "true" || (config.seedDemo === "auto" && database.kind === "pglite");
+    let seeded = false;
+    if (wantSeed && (await isDatabaseEmpty(database.db))) {
+      await seedDemo(database.db, {
+        mediaDir: config.mediaDir,
+        demoPassword: config.demoPassword,
+        hashPassword,
+        log,
+      });
+      seeded = true;
+    }
+    const [demo] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(profiles)
+      .where(inArray(profiles.username, [...demoUsernames]));
+    return { database, seeded, hasDemoAccounts: (demo?.n ?? 0) > 0 };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

@@ -1,0 +1,75 @@
+import type { Category, VideoSummary } from "#contract/catalogue";
+import type { Db } from "#db/client";
+import { categories, videoCategories, videos } from "#db/schema/catalogue";
+import { desc, eq, getTableColumns, sql } from "drizzle-orm";
+
+/**
+ * Category names of a video, main category first. The outer column is written qualified by hand:
+ * Drizzle renders `${videos.id}` unqualified, which inside this subquery would mean `c.id`.
+ */
+const categoryNames = sql<string[]>`coalesce((
+  select array_agg(c.name order by vc.position, c.name)
+  from ${videoCategories} vc join ${categories} c on c.id = vc.category_id
+  where vc.video_id = "videos"."id"
+), '{}')`;
+
+const { videoUrl: _never, ratingSum: _derived, ...publicColumns } = getTableColumns(videos);
+
+export const videoSummarySelection = { ...publicColumns, category: categoryNames };
+
+type VideoRow = typeof videos.$inferSelect & { category: string[] };
+
+export function toVideoSummary(row: Omit<VideoRow, "videoUrl" | "ratingSum" | "updatedAt" | "createdBy"> & { createdAt: Date }): VideoSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    thumbnail: row.thumbnail,
+    backdrop: row.backdrop,
+    category: row.category,
+    year: row.year,
+    language: row.language,
+    duration: row.duration,
+    type: row.type,
+    maturity: row.maturity,
+    views: row.views,
+    averageRating: row.averageRating,
+    totalRatings: row.totalRatings,
+    totalSeasons: row.totalSeasons,
+    totalEpisodes: row.totalEpisodes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listVideosNewestFirst(
+  db: Db,
+  opts: { limit: number; offset: number; type?: "movie" | "series" | undefined },
+) {
+  const where = opts.type ? eq(videos.type, opts.type) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(videoSummarySelection)
+      .from(videos)
+      .where(where)
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(videos).where(where),
+  ]);
+  return { items: rows.map(toVideoSummary), total: totals[0]?.total ?? 0 };
+}
+
+export async function listCategoriesWithCounts(db: Db): Promise<Category[]> {
+  const rows = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      description: categories.description,
+      color: categories.color,
+      createdAt: categories.createdAt,
+      videoCount: sql<number>`(select count(*)::int from ${videoCategories} vc where vc.category_id = "categories"."id")`,
+    })
+    .from(categories)
+    .orderBy(categories.name);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

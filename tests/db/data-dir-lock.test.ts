@@ -1,0 +1,47 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openDatabase } from "#db/client";
+import { DataDirLockedError } from "#db/data-dir-lock";
+import { describe, expect, it } from "vitest";
+import { testDbKind } from "../harness.ts";
+
+// The lock protects the embedded database only; on PostgreSQL there is nothing to test.
+describe.skipIf(testDbKind !== "pglite")("embedded database folder lock", () => {
+  it("refuses a second opening of the same DATA_DIR while the first is open, and allows it after", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bobine-lock-"));
+    const first = await openDatabase({ dataDir: dir });
+    await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    await second.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses while another process holds the folder, and takes over a lock left by a dead process", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bobine-lock-"));
+    const holder = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `import("#db/data-dir-lock").then(m => { m.acquireDataDirLock(${JSON.stringify(dir)}); console.log("held"); setInterval(() => {}, 1000); })`,
+      ],
+      { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on("data", (d: Buffer) => d.toString().includes("held") && resolve());
+      holder.on("exit", () => reject(new Error("holder exited early")));
+    });
+    const err = await openDatabase({ dataDir: dir }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DataDirLockedError);
+    expect((err as Error).message).toContain("déjà utilisé");
+    holder.kill("SIGKILL");
+    await new Promise((r) => holder.on("exit", r));
+    const db = await openDatabase({ dataDir: dir });
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
