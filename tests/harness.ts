@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { type Database, openDatabase } from "#db/client";
 import { buildApp } from "#server/app";
 import { type Config, loadConfig } from "#server/config";
-import type { FastifyInstance } from "fastify";
-import pg from "pg";
 
 /**
  * Test databases: PGlite in memory by default; a scratch PostgreSQL database created for the test

@@ -22,6 +22,8 @@ export interface Database {
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** Embedded only: the whole data folder as a gzip tarball (db:backup). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -35,10 +37,12 @@ export interface DatabaseOptions {
   /** PGlite data folder; absent means an in-memory database (tests). */
   dataDir?: string | undefined;
   poolMax?: number;
+  /** Embedded only: create the data folder from a tarball made by dumpDataDir (db:restore). */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.url ? openPostgres(opts.url, opts.poolMax ?? 10) : openPglite(opts.dataDir);
+  return opts.url ? openPostgres(opts.url, opts.poolMax ?? 10) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
@@ -64,12 +68,13 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   let lock: DataDirLock | undefined;
   if (dataDir) lock = acquireDataDirLock(dataDir);
   try {
     const client = await PGlite.create(dataDir ? path.join(dataDir, "pgdata") : undefined, {
       extensions: { pg_trgm, unaccent },
+      ...(loadDataDir ? { loadDataDir } : {}),
     });
     const pgliteDb = drizzlePglite(client);
     const db = pgliteDb as unknown as Db;
@@ -78,6 +83,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       db,
       migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
       ping: () => ping(db),
+      dumpDataDir: () => client.dumpDataDir("gzip"),
       close: once(async () => {
         await client.close();
         lock?.release();

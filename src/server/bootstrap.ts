@@ -1,7 +1,7 @@
+import { inArray, sql } from "drizzle-orm";
 import { type Database, openDatabase } from "#db/client";
 import { profiles } from "#db/schema/auth";
 import { isDatabaseEmpty, seedDemo } from "#db/seed/demo";
-import { inArray, sql } from "drizzle-orm";
 import { hashPassword } from "./auth/password.ts";
 import type { Config } from "./config.ts";
 
@@ -22,8 +22,7 @@ export async function prepareDatabase(
   });
   try {
     await database.migrate();
-    const wantSeed =
-      config.seedDemo === "true" || (config.seedDemo === "auto" && database.kind === "pglite");
+    const wantSeed = config.seedDemo === "true" || (config.seedDemo === "auto" && database.kind === "pglite");
     let seeded = false;
     if (wantSeed && (await isDatabaseEmpty(database.db))) {
       await seedDemo(database.db, {

@@ -25,7 +25,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
         if (!(key in fields)) fields[key] = issue.message ?? errorCatalogue.VALIDATION_ERROR.message;
       }
-      return send(400, { code: "VALIDATION_ERROR", message: errorCatalogue.VALIDATION_ERROR.message, fields });
+      return send(400, {
+        code: "VALIDATION_ERROR",
+        message: errorCatalogue.VALIDATION_ERROR.message,
+        fields,
+      });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, "response does not match its schema");
@@ -33,7 +37,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     switch (err.code) {
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-        return send(415, { code: "UNSUPPORTED_MEDIA_TYPE", message: errorCatalogue.UNSUPPORTED_MEDIA_TYPE.message });
+        return send(415, {
+          code: "UNSUPPORTED_MEDIA_TYPE",
+          message: errorCatalogue.UNSUPPORTED_MEDIA_TYPE.message,
+        });
       case "FST_ERR_CTP_BODY_TOO_LARGE":
         return send(413, { code: "PAYLOAD_TOO_LARGE", message: errorCatalogue.PAYLOAD_TOO_LARGE.message });
       case "FST_ERR_CTP_INVALID_JSON_BODY":
@@ -44,15 +51,32 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(429, { code: "RATE_LIMITED", message: errorCatalogue.RATE_LIMITED.message });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return send(err.statusCode, { code: "VALIDATION_ERROR", message: errorCatalogue.VALIDATION_ERROR.message });
+      return send(err.statusCode, {
+        code: "VALIDATION_ERROR",
+        message: errorCatalogue.VALIDATION_ERROR.message,
+      });
     }
     // A database that went away is a 503 the client may retry; anything else is a plain 500.
-    const dbDown = /ECONNREFUSED|ECONNRESET|terminating connection|Connection terminated|57P01|08006/.test(
-      `${err.code ?? ""} ${err.message}`,
-    );
     request.log.error({ err }, "unhandled error");
-    return dbDown
+    return isDatabaseUnavailable(err)
       ? send(503, { code: "SERVICE_UNAVAILABLE", message: errorCatalogue.SERVICE_UNAVAILABLE.message })
       : send(500, { code: "INTERNAL_ERROR", message: errorCatalogue.INTERNAL_ERROR.message });
   });
+}
+
+/** SQLSTATE classes 08 (connection), 57P (shutdown), 3D000 (database gone), or a refused socket. */
+const UNAVAILABLE = /^(08|57P|3D000|53300)|ECONNREFUSED|ECONNRESET|ETIMEDOUT/;
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    if (typeof e.code === "string" && UNAVAILABLE.test(e.code)) return true;
+    if (typeof e.message === "string" && /Connection terminated|pool after calling end/.test(e.message))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }

@@ -4,7 +4,9 @@ import { buildApp } from "./app.ts";
 import { prepareDatabase } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
-const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
 async function main() {
   const config = loadConfig(process.env, pkg.version);
@@ -30,7 +32,9 @@ async function main() {
   const port = typeof address === "object" && address ? address.port : config.port;
   say("");
   say(`  ${config.appName} est prêt : http://localhost:${port}`);
-  say(`  Base de données : ${database.kind === "pglite" ? `PGlite intégrée (${config.dataDir})` : "PostgreSQL"}`);
+  say(
+    `  Base de données : ${database.kind === "pglite" ? `PGlite intégrée (${config.dataDir})` : "PostgreSQL"}`,
+  );
   say(`  Documentation de l'API : http://localhost:${port}/api/docs`);
   if (hasDemoAccounts) {
     say("  Comptes de démonstration (mot de passe : DEMO_PASSWORD, par défaut « bobine-demo-2026 ») :");
@@ -46,6 +50,8 @@ main().catch((err: unknown) => {
     process.stderr.write(`\n${err.message}\n\n`);
     process.exit(2);
   }
-  process.stderr.write(`Échec du démarrage : ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Échec du démarrage : ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

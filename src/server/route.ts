@@ -1,7 +1,7 @@
-import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery } from "#contract/endpoint";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery } from "#contract/endpoint";
 
 export interface RouteInput<E extends Endpoint> {
   params: EndpointParams<E>;

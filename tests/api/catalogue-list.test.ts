@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../harness.ts";
 import { makeCategory, makeVideo } from "../factories/catalogue.ts";
+import { createTestApp, type TestApp } from "../harness.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,12 +16,18 @@ describe("GET /api/videos", () => {
     const polar = await makeCategory(t.database.db, { name: "Policier" });
     const older = await makeVideo(
       t.database.db,
-      { title: "La Ligne d'horizon", createdAt: new Date("2026-01-01T10:00:00Z"), videoUrl: "local:videos/a.mp4" },
+      {
+        title: "La Ligne d'horizon",
+        createdAt: new Date("2026-01-01T10:00:00Z"),
+        videoUrl: "local:videos/a.mp4",
+      },
       [polar.id, drame.id],
     );
-    const newer = await makeVideo(t.database.db, { title: "Cœur battant", createdAt: new Date("2026-02-01T10:00:00Z") }, [
-      drame.id,
-    ]);
+    const newer = await makeVideo(
+      t.database.db,
+      { title: "Cœur battant", createdAt: new Date("2026-02-01T10:00:00Z") },
+      [drame.id],
+    );
 
     const res = await t.app.inject({ method: "GET", url: "/api/videos?limit=10" });
     expect(res.statusCode).toBe(200);

@@ -9,7 +9,9 @@ beforeAll(async () => {
     env: { TRUST_PROXY: "127.0.0.1" },
     beforeReady(app) {
       // Probe routes to exercise the shared error model and body parsing.
-      app.post("/api/__probe", { schema: { body: z.object({ title: z.string().min(1) }) } }, async () => ({ ok: true }));
+      app.post("/api/__probe", { schema: { body: z.object({ title: z.string().min(1) }) } }, async () => ({
+        ok: true,
+      }));
       app.get("/api/__boom", async () => {
         throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
       });
@@ -78,7 +80,10 @@ describe("error model", () => {
   it("never leaks a stack trace or SQL in a 500", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/__boom" });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ code: "INTERNAL_ERROR", message: errorCatalogue.INTERNAL_ERROR.message });
+    expect(res.json()).toMatchObject({
+      code: "INTERNAL_ERROR",
+      message: errorCatalogue.INTERNAL_ERROR.message,
+    });
     expect(res.body).not.toMatch(/secret_table|app\.ts|relation/);
   });
 

@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client";
 import { DataDirLockedError } from "#db/data-dir-lock";
-import { describe, expect, it } from "vitest";
 import { testDbKind } from "../harness.ts";
 
 // The lock protects the embedded database only; on PostgreSQL there is nothing to test.

@@ -1,9 +1,9 @@
-import { ratings, watchHistory } from "#db/schema/activity";
-import { subscriptionPlans } from "#db/schema/billing";
-import { users } from "#db/schema/auth";
-import { videos } from "#db/schema/catalogue";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ratings, watchHistory } from "#db/schema/activity";
+import { users } from "#db/schema/auth";
+import { subscriptionPlans } from "#db/schema/billing";
+import { videos } from "#db/schema/catalogue";
 import { makeCategory, makeEpisode, makeVideo } from "../factories/catalogue.ts";
 import { makeUser } from "../factories/users.ts";
 import { createTestDatabase, type TestDatabase } from "../harness.ts";
@@ -40,10 +40,12 @@ describe("ratings keep the video's average and count", () => {
   it("follows inserts, updates and deletes", async () => {
     const video = await makeVideo(db());
     const [a, b] = [await makeUser(db()), await makeUser(db())];
-    await db().insert(ratings).values([
-      { userId: a.id, videoId: video.id, rating: 5 },
-      { userId: b.id, videoId: video.id, rating: 2 },
-    ]);
+    await db()
+      .insert(ratings)
+      .values([
+        { userId: a.id, videoId: video.id, rating: 5 },
+        { userId: b.id, videoId: video.id, rating: 2 },
+      ]);
     expect(await videoStats(video.id)).toEqual({ average: 3.5, total: 2 });
     await db().update(ratings).set({ rating: 4 }).where(eq(ratings.userId, b.id));
     expect(await videoStats(video.id)).toEqual({ average: 4.5, total: 2 });
@@ -55,7 +57,11 @@ describe("ratings keep the video's average and count", () => {
     const video = await makeVideo(db());
     const members = await Promise.all(Array.from({ length: 20 }, () => makeUser(db())));
     await Promise.all(
-      members.map((m, i) => db().insert(ratings).values({ userId: m.id, videoId: video.id, rating: (i % 5) + 1 })),
+      members.map((m, i) =>
+        db()
+          .insert(ratings)
+          .values({ userId: m.id, videoId: video.id, rating: (i % 5) + 1 }),
+      ),
     );
     const [expected] = await db()
       .select({ avg: sql<number>`round(avg(rating), 2)::float8`, n: sql<number>`count(*)::int` })
@@ -67,10 +73,12 @@ describe("ratings keep the video's average and count", () => {
   it("stays right when a member's account is deleted and the ratings cascade away", async () => {
     const video = await makeVideo(db());
     const [a, b] = [await makeUser(db()), await makeUser(db())];
-    await db().insert(ratings).values([
-      { userId: a.id, videoId: video.id, rating: 1 },
-      { userId: b.id, videoId: video.id, rating: 5 },
-    ]);
+    await db()
+      .insert(ratings)
+      .values([
+        { userId: a.id, videoId: video.id, rating: 1 },
+        { userId: b.id, videoId: video.id, rating: 5 },
+      ]);
     await db().delete(users).where(eq(users.id, a.id));
     expect(await videoStats(video.id)).toEqual({ average: 5, total: 1 });
   });
@@ -78,8 +86,12 @@ describe("ratings keep the video's average and count", () => {
   it("refuses a rating outside 1 to 5 (23514)", async () => {
     const video = await makeVideo(db());
     const m = await makeUser(db());
-    expect(await sqlState(db().insert(ratings).values({ userId: m.id, videoId: video.id, rating: 6 }))).toBe("23514");
-    expect(await sqlState(db().insert(ratings).values({ userId: m.id, videoId: video.id, rating: 0 }))).toBe("23514");
+    expect(await sqlState(db().insert(ratings).values({ userId: m.id, videoId: video.id, rating: 6 }))).toBe(
+      "23514",
+    );
+    expect(await sqlState(db().insert(ratings).values({ userId: m.id, videoId: video.id, rating: 0 }))).toBe(
+      "23514",
+    );
   });
 });
 
@@ -97,12 +109,16 @@ describe("watch history", () => {
     const series = await makeVideo(db(), { type: "series" });
     const [e1, e2] = [await makeEpisode(db(), series.id), await makeEpisode(db(), series.id)];
     const m = await makeUser(db());
-    await db().insert(watchHistory).values([
-      { userId: m.id, videoId: series.id, episodeId: e1.id },
-      { userId: m.id, videoId: series.id, episodeId: e2.id },
-    ]);
+    await db()
+      .insert(watchHistory)
+      .values([
+        { userId: m.id, videoId: series.id, episodeId: e1.id },
+        { userId: m.id, videoId: series.id, episodeId: e2.id },
+      ]);
     expect(
-      await sqlState(db().insert(watchHistory).values({ userId: m.id, videoId: series.id, episodeId: e1.id })),
+      await sqlState(
+        db().insert(watchHistory).values({ userId: m.id, videoId: series.id, episodeId: e1.id }),
+      ),
     ).toBe("23505");
   });
 
@@ -138,7 +154,9 @@ describe("catalogue constraints", () => {
     const series = await makeVideo(db(), { type: "series" });
     await makeEpisode(db(), series.id);
     await db().delete(videos).where(eq(videos.id, series.id));
-    const rows = await db().execute(sql`select count(*)::int as n from episodes where series_id = ${series.id}`);
+    const rows = await db().execute(
+      sql`select count(*)::int as n from episodes where series_id = ${series.id}`,
+    );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 
@@ -150,7 +168,11 @@ describe("catalogue constraints", () => {
 describe("subscription plans", () => {
   it("ships the three plans of the spec as data, with their stream limits", async () => {
     const plans = await db()
-      .select({ code: subscriptionPlans.code, streams: subscriptionPlans.maxStreams, interval: subscriptionPlans.interval })
+      .select({
+        code: subscriptionPlans.code,
+        streams: subscriptionPlans.maxStreams,
+        interval: subscriptionPlans.interval,
+      })
       .from(subscriptionPlans)
       .orderBy(subscriptionPlans.priceCents);
     expect(plans).toEqual([

@@ -22,7 +22,13 @@ export async function makeVideo(
   const n = next();
   const [row] = await db
     .insert(videos)
-    .values({ title: `Vidéo ${n}`, description: `Une vidéo de test numéro ${n}.`, year: 2020, type: "movie", ...over })
+    .values({
+      title: `Vidéo ${n}`,
+      description: `Une vidéo de test numéro ${n}.`,
+      year: 2020,
+      type: "movie",
+      ...over,
+    })
     .returning();
   if (!row) throw new Error("video not created");
   if (categoryIds.length > 0) {
@@ -33,7 +39,11 @@ export async function makeVideo(
   return row;
 }
 
-export async function makeEpisode(db: Db, seriesId: string, over: Partial<typeof episodes.$inferInsert> = {}) {
+export async function makeEpisode(
+  db: Db,
+  seriesId: string,
+  over: Partial<typeof episodes.$inferInsert> = {},
+) {
   const n = next();
   const [row] = await db
     .insert(episodes)

@@ -1,7 +1,7 @@
+import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Category, VideoSummary } from "#contract/catalogue";
 import type { Db } from "#db/client";
 import { categories, videoCategories, videos } from "#db/schema/catalogue";
-import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 
 /**
  * Category names of a video, main category first. The outer column is written qualified by hand:
@@ -19,7 +19,9 @@ export const videoSummarySelection = { ...publicColumns, category: categoryNames
 
 type VideoRow = typeof videos.$inferSelect & { category: string[] };
 
-export function toVideoSummary(row: Omit<VideoRow, "videoUrl" | "ratingSum" | "updatedAt" | "createdBy"> & { createdAt: Date }): VideoSummary {
+export function toVideoSummary(
+  row: Omit<VideoRow, "videoUrl" | "ratingSum" | "updatedAt" | "createdBy"> & { createdAt: Date },
+): VideoSummary {
   return {
     id: row.id,
     title: row.title,

@@ -1,6 +1,6 @@
+import type { FastifyInstance } from "fastify";
 import { listCategories, listVideos } from "#contract/catalogue";
 import type { Db } from "#db/client";
-import type { FastifyInstance } from "fastify";
 import { route } from "../route.ts";
 import { listCategoriesWithCounts, listVideosNewestFirst } from "./catalogue.queries.ts";
 

@@ -1,6 +1,6 @@
+import type { FastifyInstance } from "fastify";
 import { health } from "#contract/system";
 import type { Database } from "#db/client";
-import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { route } from "../route.ts";
 

@@ -40,7 +40,9 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
       setHeaders(res, filePath) {
         res.header(
           "Cache-Control",
-          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? "public, max-age=31536000, immutable"
+            : "no-cache",
         );
       },
     });

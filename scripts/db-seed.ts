@@ -1,0 +1,32 @@
+// `npm run db:seed -- --demo`: seeds the French demo catalogue and the demo accounts into an empty
+// database (embedded or DATABASE_URL). Without --demo it does nothing: production data is yours.
+import { openDatabase } from "#db/client";
+import { isDatabaseEmpty, seedDemo } from "#db/seed/demo";
+import { hashPassword } from "#server/auth/password";
+import { loadConfig } from "#server/config";
+
+if (!process.argv.includes("--demo")) {
+  process.stderr.write("Usage : npm run db:seed -- --demo   (catalogue et comptes de démonstration)\n");
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : config.dataDir,
+});
+try {
+  await database.migrate();
+  if (!(await isDatabaseEmpty(database.db))) {
+    process.stderr.write("La base contient déjà des vidéos ou des comptes : rien n'a été ajouté.\n");
+    process.exitCode = 1;
+  } else {
+    await seedDemo(database.db, {
+      mediaDir: config.mediaDir,
+      demoPassword: config.demoPassword,
+      hashPassword,
+      log: (m) => process.stdout.write(`${m}\n`),
+    });
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,98 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { fr } from "#web/i18n/fr.ts";
+import { primaryLinks } from "./nav-links.ts";
+
+/**
+ * The compact nav below md (spec §2: "a compact mobile nav repeats links"): a disclosure button
+ * with aria-expanded; Escape, a click outside or a navigation closes it.
+ */
+export function MobileNav() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // A followed link closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the path changes
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={rootRef} className="md:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? fr.nav.closeMenu : fr.nav.openMenu}
+        onClick={() => setOpen((value) => !value)}
+        className="grid size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10"
+      >
+        {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+      </button>
+
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute inset-x-0 top-full border-b border-white/8 bg-bg/97 px-5 pt-3 pb-6 shadow-2xl backdrop-blur-xl sm:px-8"
+      >
+        <nav aria-label={fr.nav.mobileLabel}>
+          <ul className="flex flex-col">
+            {primaryLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-lg px-3 py-3 text-lg font-semibold transition-colors ${
+                      isActive ? "bg-white/6 text-fg" : "text-fg/75 hover:bg-white/5 hover:text-fg"
+                    }`
+                  }
+                >
+                  {({ isActive }) => (
+                    <>
+                      <span
+                        aria-hidden="true"
+                        className={`h-5 w-1 rounded-full ${isActive ? "bg-accent" : "bg-transparent"}`}
+                      />
+                      {link.label}
+                    </>
+                  )}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-4 grid grid-cols-2 gap-3 border-t border-white/8 pt-5">
+          <Link to="/login" className={buttonStyles({ variant: "outline" })}>
+            {fr.nav.login}
+          </Link>
+          <Link to="/register" className={buttonStyles()}>
+            {fr.nav.register}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { CSSProperties, ReactNode } from "react";
+import { Toaster } from "sonner";
+import { fr } from "#web/i18n/fr.ts";
+import { queryClient } from "./query-client.ts";
+
+/** Sonner reads these variables; they map its dark theme onto the app's tokens. */
+const toasterStyle = {
+  "--normal-bg": "var(--color-surface-2)",
+  "--normal-border": "var(--color-line)",
+  "--normal-text": "var(--color-fg)",
+  "--border-radius": "14px",
+} as CSSProperties;
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster
+        theme="dark"
+        position="bottom-right"
+        closeButton
+        style={toasterStyle}
+        containerAriaLabel={fr.toasts.region}
+        toastOptions={{
+          className: "font-sans shadow-2xl",
+          classNames: { success: "[&_[data-icon]]:text-accent", error: "[&_[data-icon]]:text-danger" },
+          closeButtonAriaLabel: fr.toasts.close,
+        }}
+      />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * Every French text of the web app lives here (ARCHITECTURE rule 1). Texts quoted by the spec are
+ * kept word for word; the others follow French typography: a non-breaking space (\u00a0) before
+ * « : ; ! ? » and inside guillemets. Numbers go through Intl fr-FR (#web/lib/format.ts).
+ */
+
+const nbsp = "\u00a0";
+const plural = new Intl.PluralRules("fr-FR");
+
+/** "1 saison", "2 saisons": French counts 0 and 1 as singular. */
+const count = (n: string | number, value: number, one: string, other: string) =>
+  `${n}${nbsp}${plural.select(value) === "one" ? one : other}`;
+
+export const fr = {
+  brand: "Bobine",
+  meta: {
+    defaultTitle: "Bobine — Films et séries en streaming",
+    pageTitle: (screen: string) => `${screen} · Bobine`,
+  },
+
+  common: {
+    loading: "Chargement...",
+    retry: "Réessayer",
+    back: "Retour",
+    home: "Accueil",
+    backHome: "Retour à l'accueil",
+    comingSoon: "Bientôt disponible",
+    comingSoonText: `Cet écran arrive très prochainement sur Bobine. En attendant, d'autres films et séries vous attendent${nbsp}!`,
+    genericError: "Une erreur est survenue.",
+  },
+
+  nav: {
+    skipToContent: "Aller au contenu",
+    mainLabel: "Navigation principale",
+    mobileLabel: "Navigation mobile",
+    brandHome: "Bobine — Accueil",
+    home: "Accueil",
+    series: "Séries",
+    movies: "Films",
+    browse: "Explorer",
+    login: "Connexion",
+    register: "S'inscrire",
+    openMenu: "Ouvrir le menu",
+    closeMenu: "Fermer le menu",
+  },
+
+  toasts: {
+    region: "Notifications",
+    close: "Fermer la notification",
+  },
+
+  /** Screen titles (the h1 of each route and the document title). */
+  screens: {
+    home: "Accueil",
+    series: "Séries",
+    movies: "Films",
+    browse: "Explorer",
+    search: "Recherche",
+    categories: "Catégories",
+    topRated: "Les mieux notés",
+    player: "Lecture",
+    info: "Plus d'infos",
+    favorites: "Ma liste",
+    history: "Historique",
+    profile: "Profil",
+    settings: "Paramètres",
+    adminSettings: "Paramètres administrateur",
+    admin: "Administration",
+    login: "Connexion",
+    register: "Inscription",
+    reset: "Mot de passe oublié",
+    resetPassword: "Nouveau mot de passe",
+    subscription: "Abonnements",
+    subscriptionSuccess: "Paiement réussi",
+    paysafecard: "Paiement Paysafecard",
+  },
+
+  video: {
+    badge: { series: "SÉRIE", movie: "FILM" },
+    seasons: (n: number, formatted: string) => count(formatted, n, "saison", "saisons"),
+    rating: (formatted: string) => `Note moyenne${nbsp}: ${formatted} sur 5`,
+    unrated: "Pas encore noté",
+    match: (percent: string) => `${percent} de correspondance`,
+  },
+
+  home: {
+    loading: "Chargement du contenu...",
+    play: "Lecture",
+    moreInfo: "Plus d'infos",
+    featured: "À la une",
+    catalogueTitle: "Tout le catalogue",
+    titleCount: (n: number, formatted: string) => count(formatted, n, "titre", "titres"),
+    errorTitle: "Impossible de charger le catalogue",
+    errorHint: "Réessayez dans quelques instants.",
+    emptyTitle: "Le catalogue est vide pour l'instant",
+    emptyText: "Aucun film ni aucune série n'a encore été ajouté. Revenez très bientôt.",
+    refresh: "Actualiser",
+  },
+
+  /** spec §2 "Error page" and §8 "Error page codes". */
+  errorPage: {
+    suggestionsTitle: `Que pouvez-vous faire${nbsp}?`,
+    suggestions: [
+      "Vérifiez votre connexion Internet.",
+      "Réessayez dans quelques instants.",
+      "Si le problème persiste, contactez le support en indiquant le code ci-dessous.",
+    ],
+    codeLabel: "Code",
+    supportFooter: `Code à communiquer au support${nbsp}:`,
+    codes: {
+      VIDEO_NOT_FOUND: {
+        title: "Contenu introuvable",
+        description: "Ce film ou cette série n'existe pas, ou n'est plus disponible dans le catalogue.",
+      },
+      ACCESS_DENIED: {
+        title: "Accès refusé",
+        description:
+          "Vous n'avez pas les droits nécessaires pour accéder à ce contenu. Vérifiez que vous êtes connecté avec le bon compte.",
+      },
+      CONNECTION_TIMEOUT: {
+        title: "Connexion expirée",
+        description:
+          "Le serveur a mis trop de temps à répondre. Votre connexion est peut-être lente ou instable.",
+      },
+      NETWORK_ERROR: {
+        title: "Problème de réseau",
+        description:
+          "Impossible de joindre Bobine. Vérifiez que votre appareil est bien connecté à Internet.",
+      },
+      RATE_LIMITED: {
+        title: "Trop de requêtes",
+        description:
+          "Vous avez effectué trop de demandes en peu de temps. Patientez un instant avant de réessayer.",
+      },
+      TOO_MANY_STREAMS: {
+        title: "Limite de streams atteinte",
+        description:
+          "Vous regardez déjà du contenu sur le nombre maximal d'écrans prévu par votre abonnement. Arrêtez la lecture sur un autre appareil pour continuer.",
+      },
+      UNKNOWN_ERROR: {
+        title: "Erreur inattendue",
+        description:
+          "Une erreur imprévue s'est produite. Ce n'est pas de votre faute, et nous en sommes désolés.",
+      },
+    },
+  },
+
+  /** spec §2: "/404 and any other path". */
+  notFound: {
+    code: "404",
+    title: "Page non trouvée",
+    description: "La page que vous cherchez n'existe pas ou a été déplacée.",
+    search: "Rechercher un titre",
+  },
+
+  /** Messages of the API client when the server could not give its own. */
+  api: {
+    network: "Impossible de joindre le serveur. Vérifiez votre connexion.",
+    timeout: "Le serveur met trop de temps à répondre.",
+    invalidResponse: "Le serveur a renvoyé une réponse inattendue.",
+  },
+} as const;

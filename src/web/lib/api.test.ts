@@ -1,0 +1,203 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { listCategories, listVideos } from "#contract/catalogue";
+import { endpoint } from "#contract/endpoint";
+import { fr } from "#web/i18n/fr.ts";
+import { ApiRequestError, apiGet, buildPath, buildQuery, codeForStatus, REQUEST_TIMEOUT_MS } from "./api.ts";
+
+const video = {
+  id: "0b7f2a52-3f5e-4c59-9d51-1f0d3b9c1a01",
+  title: "Le Dernier Métro",
+  description: "Paris, 1942.",
+  thumbnail: "/media/images/le-dernier-metro-poster.svg",
+  backdrop: null,
+  category: ["Drame"],
+  year: 1980,
+  language: "Français",
+  duration: "131min",
+  type: "movie",
+  maturity: "all",
+  views: 1200,
+  averageRating: 4.4,
+  totalRatings: 12,
+  totalSeasons: 1,
+  totalEpisodes: 0,
+  createdAt: "2025-01-02T10:00:00.000Z",
+};
+
+const getVideo = endpoint({
+  method: "GET",
+  path: "/api/videos/:id",
+  summary: "test",
+  tags: [],
+  params: z.object({ id: z.string() }),
+  response: z.object({ ok: z.boolean() }),
+});
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+
+function stubFetch(impl: (url: string, init: RequestInit) => Promise<Response>) {
+  const fetchMock = vi.fn(impl);
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiRequestError> {
+  const error = await promise.then(
+    () => expect.unreachable("the request should have failed"),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiRequestError);
+  return error as ApiRequestError;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe("apiGet", () => {
+  it("builds the URL from the endpoint and returns the parsed response", async () => {
+    const fetchMock = stubFetch(async () => json(200, { items: [video], total: 1, limit: 100, offset: 0 }));
+    const result = await apiGet(listVideos, { query: { limit: 100, type: "movie", offset: undefined } });
+    expect(result.items[0]?.title).toBe("Le Dernier Métro");
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/videos?limit=100&type=movie");
+    expect(init).toMatchObject({ method: "GET", credentials: "same-origin" });
+  });
+
+  it("needs no options for an endpoint without inputs", async () => {
+    const fetchMock = stubFetch(async () => json(200, { items: [] }));
+    await expect(apiGet(listCategories)).resolves.toEqual({ items: [] });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/categories");
+  });
+
+  it("carries the server's code, message, status and request id on a non-2xx answer", async () => {
+    stubFetch(async () =>
+      json(429, {
+        code: "RATE_LIMITED",
+        message: "Trop de requêtes, réessayez plus tard.",
+        requestId: "req-42",
+      }),
+    );
+    const error = await failure(apiGet(listVideos, { query: {} }));
+    expect(error).toMatchObject({
+      code: "RATE_LIMITED",
+      message: "Trop de requêtes, réessayez plus tard.",
+      status: 429,
+      requestId: "req-42",
+    });
+  });
+
+  it("keeps the field messages of a validation error", async () => {
+    stubFetch(async () =>
+      json(400, { code: "VALIDATION_ERROR", message: "Données invalides", fields: { limit: "Trop grand" } }),
+    );
+    const error = await failure(apiGet(listVideos, { query: { limit: 500 } }));
+    expect(error.fields).toEqual({ limit: "Trop grand" });
+  });
+
+  it("derives the code from the status when the body is not the server's error shape", async () => {
+    stubFetch(
+      async () =>
+        new Response("<html>Bad Gateway</html>", { status: 502, headers: { "x-request-id": "r1" } }),
+    );
+    const error = await failure(apiGet(listVideos, { query: {} }));
+    expect(error).toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      status: 502,
+      message: fr.common.genericError,
+      requestId: "r1",
+    });
+  });
+
+  it("turns a network failure into NETWORK_ERROR", async () => {
+    stubFetch(async () => {
+      throw new TypeError("fetch failed");
+    });
+    const error = await failure(apiGet(listVideos, { query: {} }));
+    expect(error).toMatchObject({ code: "NETWORK_ERROR", status: 0, message: fr.api.network });
+  });
+
+  it("gives up after the timeout with CONNECTION_TIMEOUT", async () => {
+    vi.useFakeTimers();
+    stubFetch(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+        }),
+    );
+    const pending = failure(apiGet(listVideos, { query: {} }));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(await pending).toMatchObject({ code: "CONNECTION_TIMEOUT", status: 0 });
+  });
+
+  it("lets a caller's cancellation through untouched", async () => {
+    stubFetch(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = apiGet(listVideos, { query: {}, signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("rejects a 2xx answer that breaks the contract as INVALID_RESPONSE", async () => {
+    stubFetch(async () =>
+      json(200, { items: [{ ...video, averageRating: 9 }], total: 1, limit: 1, offset: 0 }),
+    );
+    const error = await failure(apiGet(listVideos, { query: {} }));
+    expect(error).toMatchObject({ code: "INVALID_RESPONSE", status: 200 });
+
+    stubFetch(async () => new Response("not json", { status: 200 }));
+    expect(await failure(apiGet(listVideos, { query: {} }))).toMatchObject({ code: "INVALID_RESPONSE" });
+  });
+
+  it("fills path parameters, URL-encoded", async () => {
+    const fetchMock = stubFetch(async () => json(200, { ok: true }));
+    await apiGet(getVideo, { params: { id: "a/../b c" } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/videos/a%2F..%2Fb%20c");
+  });
+});
+
+describe("apiGet types (checked by tsc, never run)", () => {
+  it("types its inputs from the endpoint's schemas", () => {
+    const typeOnly = () => {
+      // @ts-expect-error params are required when the path has some
+      void apiGet(getVideo);
+      // @ts-expect-error "film" is not a video type
+      void apiGet(listVideos, { query: { type: "film" } });
+      // @ts-expect-error listCategories takes no query
+      void apiGet(listCategories, { query: { limit: 1 } });
+    };
+    expect(typeOnly).toBeTypeOf("function");
+  });
+});
+
+describe("URL helpers", () => {
+  it("refuses a missing path parameter", () => {
+    expect(() => buildPath("/api/videos/:id", {})).toThrow(/id/);
+  });
+
+  it("skips empty query values and repeats arrays", () => {
+    expect(buildQuery({ q: "été", a: undefined, b: null, tag: ["x", "y"] })).toBe(
+      "?q=%C3%A9t%C3%A9&tag=x&tag=y",
+    );
+    expect(buildQuery({})).toBe("");
+  });
+
+  it("maps statuses to codes", () => {
+    expect(codeForStatus(401)).toBe("UNAUTHENTICATED");
+    expect(codeForStatus(403)).toBe("ACCESS_DENIED");
+    expect(codeForStatus(404)).toBe("NOT_FOUND");
+    expect(codeForStatus(500)).toBe("INTERNAL_ERROR");
+  });
+});

@@ -1,0 +1,174 @@
+import type { z } from "zod";
+import type { Endpoint } from "#contract/endpoint";
+import { apiErrorSchema, type ErrorCode } from "#contract/errors";
+import { fr } from "#web/i18n/fr.ts";
+
+/**
+ * Typed HTTP client over the contract's endpoint declarations (docs/decisions/001). Inputs are
+ * typed with z.input of the endpoint's schemas, the answer is parsed with its response schema, and
+ * every failure becomes an ApiRequestError carrying a code the UI can map to a toast or /error/{code}.
+ */
+
+/** Codes the client adds to the server's own when no answer (or no usable answer) came back. */
+export type ClientErrorCode = "NETWORK_ERROR" | "CONNECTION_TIMEOUT" | "INVALID_RESPONSE";
+export type ApiRequestErrorCode = ErrorCode | ClientErrorCode;
+
+export class ApiRequestError extends Error {
+  override readonly name = "ApiRequestError";
+  readonly code: ApiRequestErrorCode;
+  /** HTTP status; 0 when no response arrived. */
+  readonly status: number;
+  readonly requestId: string | undefined;
+  /** French messages per field for a VALIDATION_ERROR. */
+  readonly fields: Readonly<Record<string, string>> | undefined;
+
+  constructor(init: {
+    code: ApiRequestErrorCode;
+    message: string;
+    status: number;
+    requestId?: string | undefined;
+    fields?: Record<string, string> | undefined;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.code = init.code;
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.fields = init.fields;
+  }
+}
+
+export const isApiRequestError = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError;
+
+/** Past this the request is abandoned as CONNECTION_TIMEOUT. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+type Declared<S> = S extends z.ZodType ? (z.ZodType extends S ? never : S) : never;
+
+/** A part (query, params) is absent when the endpoint declares none, optional when all its fields are. */
+type Part<Key extends string, S> = [Declared<S>] extends [never]
+  ? { [K in Key]?: never }
+  : Record<string, never> extends z.input<Declared<S>>
+    ? { [K in Key]?: z.input<Declared<S>> }
+    : { [K in Key]: z.input<Declared<S>> };
+
+export type ApiGetOptions<E extends Endpoint> = Part<"query", E["query"]> &
+  Part<"params", E["params"]> & { signal?: AbortSignal | undefined };
+
+export type ApiResponse<E extends Endpoint> = z.output<E["response"]>;
+
+type Scalar = string | number | boolean | bigint;
+
+function isScalar(value: unknown): value is Scalar {
+  return ["string", "number", "boolean", "bigint"].includes(typeof value);
+}
+
+/** "/api/videos/:id" + {id} → "/api/videos/<id>", each value URL-encoded. */
+export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (!isScalar(value)) throw new TypeError(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Undefined and null are left out; arrays repeat the key. */
+export function buildQuery(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (isScalar(item)) search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+/** A code for an error body the server did not write (a proxy's HTML page, an empty 502...). */
+export function codeForStatus(status: number): ErrorCode {
+  if (status === 400 || status === 422) return "VALIDATION_ERROR";
+  if (status === 401) return "UNAUTHENTICATED";
+  if (status === 403) return "ACCESS_DENIED";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 409) return "CONFLICT";
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 415) return "UNSUPPORTED_MEDIA_TYPE";
+  if (status === 416) return "RANGE_NOT_SATISFIABLE";
+  if (status === 429) return "RATE_LIMITED";
+  if (status === 502 || status === 503 || status === 504) return "SERVICE_UNAVAILABLE";
+  return "INTERNAL_ERROR";
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function errorFromResponse(response: Response): Promise<ApiRequestError> {
+  const parsed = apiErrorSchema.safeParse(await readJson(response));
+  if (parsed.success) {
+    return new ApiRequestError({ ...parsed.data, status: response.status });
+  }
+  return new ApiRequestError({
+    code: codeForStatus(response.status),
+    message: fr.common.genericError,
+    status: response.status,
+    requestId: response.headers.get("x-request-id") ?? undefined,
+  });
+}
+
+function errorFromFailure(error: unknown, timedOut: boolean): unknown {
+  // A caller's abort (TanStack Query cancelling) is not a failure to report: pass it on untouched.
+  if (!timedOut && error instanceof DOMException && error.name === "AbortError") return error;
+  return timedOut
+    ? new ApiRequestError({ code: "CONNECTION_TIMEOUT", message: fr.api.timeout, status: 0, cause: error })
+    : new ApiRequestError({ code: "NETWORK_ERROR", message: fr.api.network, status: 0, cause: error });
+}
+
+const invalidResponse = (status: number, cause: unknown) =>
+  new ApiRequestError({ code: "INVALID_RESPONSE", message: fr.api.invalidResponse, status, cause });
+
+/** GET an endpoint of the contract and return its parsed response. */
+export async function apiGet<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: Record<string, never> extends ApiGetOptions<E>
+    ? [options?: ApiGetOptions<E>]
+    : [options: ApiGetOptions<E>]
+): Promise<ApiResponse<E>> {
+  const opts = (options ?? {}) as { query?: object; params?: object; signal?: AbortSignal };
+  const url =
+    buildPath(endpoint.path, opts.params as Record<string, unknown> | undefined) +
+    buildQuery(opts.query as Record<string, unknown> | undefined);
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
+
+  let status = 0;
+  let body: unknown;
+  try {
+    const response = await fetch(url, {
+      method: "GET",
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+      signal,
+    });
+    status = response.status;
+    if (!response.ok) throw await errorFromResponse(response);
+    body = await response.json();
+  } catch (error) {
+    if (error instanceof ApiRequestError) throw error;
+    if (error instanceof SyntaxError) throw invalidResponse(status, error);
+    throw errorFromFailure(error, timeout.signal.aborted && !opts.signal?.aborted);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const parsed = endpoint.response.safeParse(body);
+  if (!parsed.success) throw invalidResponse(status, parsed.error);
+  return parsed.data as ApiResponse<E>;
+}
