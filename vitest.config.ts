@@ -2,7 +2,12 @@ import { defineConfig } from "vitest/config";
 
 // Every test that touches SQL runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
 // (ARCHITECTURE rule 7). E2E tests run with Playwright (npm run test:e2e), not here.
-const sqlTests = ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts", "src/db/**/*.test.ts"];
+const sqlTests = [
+  "tests/api/**/*.test.ts",
+  "tests/db/**/*.test.ts",
+  "tests/cli/**/*.test.ts",
+  "src/db/**/*.test.ts",
+];
 
 export default defineConfig({
   test: {

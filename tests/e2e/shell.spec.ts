@@ -1,0 +1,158 @@
+import { expect, test } from "@playwright/test";
+import { fr } from "../../src/web/i18n/fr.ts";
+import { seriousA11yViolations } from "./axe.ts";
+
+test.describe("home page on the demo catalogue", () => {
+  test("shows the demo titles from the API with posters whose alt is the title", async ({
+    page,
+    request,
+  }) => {
+    const api = await (await request.get("/api/videos?limit=100")).json();
+    expect(api.total).toBeGreaterThanOrEqual(60);
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    for (const video of api.items.slice(0, 12) as { title: string }[]) {
+      await expect(page.getByRole("img", { name: video.title, exact: true }).first()).toBeAttached();
+    }
+    await expect(page.getByRole("link", { name: fr.home.play })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("serves the hero's poster and backdrop images from the media folder", async ({ page }) => {
+    await page.goto("/");
+    const img = page.locator("main img").first();
+    await expect(img).toBeVisible();
+    const natural = await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
+    expect(natural).toBe(true);
+  });
+});
+
+test.describe("header", () => {
+  test("has the spec's links and sign-in buttons, and turns opaque once scrolled", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: fr.nav.mainLabel });
+    for (const name of [fr.nav.home, fr.nav.series, fr.nav.movies, fr.nav.browse]) {
+      await expect(nav.getByRole("link", { name })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: fr.nav.login })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("link", { name: fr.nav.register })).toHaveAttribute("href", "/register");
+    const header = page.locator("header").first();
+    await expect(header).toHaveAttribute("data-opaque", "false");
+    await page.mouse.wheel(0, 1200);
+    await expect(header).toHaveAttribute("data-opaque", "true");
+  });
+
+  test("hides the navigation on /login and /register and the whole header on the player", async ({
+    page,
+  }) => {
+    for (const path of ["/login", "/register"]) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: fr.nav.mainLabel })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: fr.nav.brandHome })).toBeVisible();
+    }
+    await page.goto("/video/00000000-0000-0000-0000-000000000000");
+    await expect(page.locator("header")).toHaveCount(0);
+  });
+
+  test("collapses to a compact menu on a phone, which Escape closes", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    const button = page.getByRole("button", { name: fr.nav.openMenu });
+    await button.click();
+    await expect(page.getByRole("navigation", { name: fr.nav.mobileLabel })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: fr.nav.mobileLabel })).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await context.close();
+  });
+
+  test("shows the simpler header to the desktop app", async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: "Mozilla/5.0 BobineDesktop/1.0" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: fr.nav.mainLabel })).toBeVisible();
+    await expect(page.getByRole("link", { name: fr.nav.login })).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test.describe("error and not-found pages", () => {
+  for (const [code, texts] of Object.entries(fr.errorPage.codes)) {
+    test(`/error/${code} shows '${texts.title}' with the suggestions and the code for support`, async ({
+      page,
+    }) => {
+      await page.goto(`/error/${code}`);
+      await expect(page.getByRole("heading", { level: 1, name: texts.title })).toBeVisible();
+      await expect(page.getByText(fr.errorPage.suggestionsTitle)).toBeVisible();
+      for (const s of fr.errorPage.suggestions) await expect(page.getByText(s)).toBeVisible();
+      await expect(page.getByRole("button", { name: fr.common.retry })).toBeVisible();
+      await expect(page.getByRole("button", { name: fr.common.back })).toBeVisible();
+    });
+  }
+
+  test("an unknown error code shows 'Erreur inattendue' and Accueil goes home", async ({ page }) => {
+    await page.goto("/error/N_IMPORTE_QUOI");
+    await expect(
+      page.getByRole("heading", { level: 1, name: fr.errorPage.codes.UNKNOWN_ERROR.title }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: fr.common.home }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("any unknown path and /404 show 'Page non trouvée' with links to / and /search", async ({ page }) => {
+    for (const path of ["/404", "/une/page/qui/n-existe/pas"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: fr.notFound.title })).toBeVisible();
+      await expect(page.locator('main a[href="/"]').first()).toBeVisible();
+      await expect(page.locator('main a[href^="/search"]').first()).toBeVisible();
+    }
+  });
+});
+
+test("every route of the spec's route table renders a screen with one h1", async ({ page }) => {
+  const routes = [
+    "/series",
+    "/movies",
+    "/browse",
+    "/search?q=nuit",
+    "/categories",
+    "/top-rated",
+    "/info/00000000-0000-0000-0000-000000000000",
+    "/favorites",
+    "/my-list",
+    "/history",
+    "/profile",
+    "/settings",
+    "/admin/settings",
+    "/admin",
+    "/login",
+    "/register",
+    "/reset",
+    "/reset-password",
+    "/subscription",
+    "/subscription/success?session_id=x",
+    "/payment/paysafecard",
+  ];
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  for (const path of routes) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: fr.notFound.title }), path).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});
+
+test.describe("accessibility", () => {
+  test.use({ bypassCSP: true });
+  for (const path of ["/", "/error/ACCESS_DENIED", "/404", "/login"]) {
+    test(`${path} has no serious or critical axe violation`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    });
+  }
+});
