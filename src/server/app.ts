@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -11,9 +12,12 @@ import {
 } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "#db/client";
+import { registerAuthRoutes, registerSessionHook } from "./auth/auth.routes.ts";
+import { registerPlanRoutes } from "./billing/plans.routes.ts";
 import { registerCatalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import type { Config } from "./config.ts";
 import { registerErrorHandler } from "./error-handler.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerSecurity } from "./security.ts";
 import { registerSystemRoutes } from "./system/system.routes.ts";
 import { registerStatic } from "./web/static.routes.ts";
@@ -24,10 +28,12 @@ z.config(z.locales.fr());
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Tests may pass their own; by default SMTP_URL or the outbox folder. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole HTTP application; tests call it with a fresh database, main.ts runs it. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -49,6 +55,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   registerErrorHandler(app);
   await registerSecurity(app, config);
+  await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   await app.register(swagger, {
@@ -65,13 +72,18 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: false });
 
+  const mailer = givenMailer ?? createMailer(config, (msg, extra) => app.log.info(extra ?? {}, msg));
+  registerSessionHook(app, { db: database.db, config });
   await app.register(async (api) => {
+    registerAuthRoutes(api, { db: database.db, config, mailer });
     registerSystemRoutes(api, database, config);
     registerCatalogueRoutes(api, database.db);
+    registerPlanRoutes(api, database.db);
   });
   await registerStatic(app, config);
 
   app.addHook("onClose", async () => {
+    mailer.close();
     await database.close();
   });
   return app;

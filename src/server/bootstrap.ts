@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { type Database, openDatabase } from "#db/client";
 import { profiles } from "#db/schema/auth";
 import { isDatabaseEmpty, seedDemo } from "#db/seed/demo";
+import { administratorCount, createAdministrator } from "./auth/admin-accounts.ts";
 import { hashPassword } from "./auth/password.ts";
 import type { Config } from "./config.ts";
 
@@ -32,6 +33,11 @@ export async function prepareDatabase(
         log,
       });
       seeded = true;
+    }
+    // ADMIN_EMAIL/ADMIN_USERNAME/ADMIN_PASSWORD: the first administrator, only while there is none.
+    if (config.bootstrapAdmin && (await administratorCount(database.db)) === 0) {
+      await createAdministrator(database.db, config.bootstrapAdmin, config.passwordMinLength);
+      log(`Administrateur « ${config.bootstrapAdmin.username} » créé depuis ADMIN_*.`);
     }
     const [demo] = await database.db
       .select({ n: sql<number>`count(*)::int` })

@@ -24,6 +24,14 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(""),
   DESKTOP_UA_MARKER: z.string().min(1).default("BobineDesktop"),
   SERVE_WEB: bool.default(true),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(64).default(8),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(30).default(30),
+  PROTECTED_ACCOUNTS: z.string().default(""),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_USERNAME: z.string().min(3).max(30).optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -46,6 +54,17 @@ export interface Config {
   trustProxy: string[];
   desktopUaMarker: string;
   serveWeb: boolean;
+  /** smtp(s)://user:pass@host:port; absent means mail is written to DATA_DIR/outbox and logged. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  passwordMinLength: number;
+  /** Absolute session lifetime (ARCHITECTURE: ≤ 30 days). */
+  sessionMaxAgeDays: number;
+  /** Usernames or e-mails that cannot be deleted, demoted or gifted (spec §2 Admin). */
+  protectedAccounts: string[];
+  /** First administrator created at start when no administrator exists. */
+  bootstrapAdmin: { email: string; username: string; password: string } | undefined;
   version: string;
 }
 
@@ -77,6 +96,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     desktopUaMarker: e.DESKTOP_UA_MARKER,
     serveWeb: e.SERVE_WEB,
+    smtpUrl: e.SMTP_URL,
+    mailFrom:
+      e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? "http://localhost").hostname}>`,
+    outboxDir: path.join(dataDir, "outbox"),
+    passwordMinLength: e.PASSWORD_MIN_LENGTH,
+    sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
+    protectedAccounts: e.PROTECTED_ACCOUNTS.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    bootstrapAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
     version,
   };
 }

@@ -29,7 +29,10 @@ export const favorites = pgTable(
       .references(() => videos.id, { onDelete: "cascade" }),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.videoId] }), index("favorites_user_added_idx").on(t.userId, sql`${t.addedAt} desc`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index("favorites_user_added_idx").on(t.userId, sql`${t.addedAt} desc`),
+  ],
 );
 
 /** spec §3 Rating: one per user and video, whole stars 1 to 5. */
@@ -98,9 +101,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, sql`${t.createdAt} desc`),
-    index("notifications_unread_idx")
-      .on(t.userId)
-      .where(sql`not ${t.isRead}`),
+    index("notifications_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
   ],
 );
 

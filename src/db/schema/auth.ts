@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns.ts";
 
 /** Authentication identity. The spec's member-facing fields (username, avatar, role) live on profiles. */
@@ -92,3 +102,35 @@ export const profiles = pgTable(
     check("profiles_username_len_ck", sql`char_length(${t.username}) between 1 and 64`),
   ],
 );
+
+/**
+ * A sign-up waiting for its e-mail code. The account (users, accounts, profiles) is created only
+ * when the code is verified; a request older than 24 h is purged, so it holds no username for ever,
+ * and signing up again with the same address replaces it (restarts the verification).
+ */
+export const signupRequests = pgTable(
+  "signup_requests",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    codeHash: text("code_hash"),
+    codeSentAt: timestamp("code_sent_at", { withTimezone: true }),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // E-mails are stored normalised (trimmed, lower case) so a plain unique index serves upserts.
+  (t) => [uniqueIndex("signup_requests_email_uq").on(t.email), index().on(t.createdAt)],
+);
+
+/**
+ * Fixed-window counters shared by every server process (sign-in, sign-up, codes, reset), keyed by
+ * bucket such as `login-ip:203.0.113.9` or `login-account:<user id>`.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  bucket: text("bucket").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  hits: integer("hits").notNull().default(0),
+});

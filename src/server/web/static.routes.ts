@@ -50,6 +50,8 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    // The reset link's token is in this page's URL: never send it on as a referrer.
+    if (url.startsWith("/reset-password")) reply.header("Referrer-Policy", "no-referrer");
     const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/media/");
     if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       reply.header("Cache-Control", "no-cache");

@@ -1,0 +1,27 @@
+import { asc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { listPlans } from "#contract/auth";
+import type { Db } from "#db/client";
+import { subscriptionPlans } from "#db/schema/billing";
+import { route } from "../route.ts";
+
+export function registerPlanRoutes(app: FastifyInstance, db: Db) {
+  // spec §7 subscription_plans: where is_active, ordered by price_cents ascending.
+  route(app, listPlans, async () => ({
+    items: await db
+      .select({
+        id: subscriptionPlans.id,
+        code: subscriptionPlans.code,
+        name: subscriptionPlans.name,
+        priceCents: subscriptionPlans.priceCents,
+        currency: subscriptionPlans.currency,
+        interval: subscriptionPlans.interval,
+        maxStreams: subscriptionPlans.maxStreams,
+        badge: subscriptionPlans.badge,
+        features: subscriptionPlans.features,
+      })
+      .from(subscriptionPlans)
+      .where(eq(subscriptionPlans.isActive, true))
+      .orderBy(asc(subscriptionPlans.priceCents)),
+  }));
+}

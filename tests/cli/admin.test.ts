@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#db/client";
+import { profiles } from "#db/schema/auth";
+import { testDbKind } from "../harness.ts";
+import { startScript } from "./run-script.ts";
+
+describe.skipIf(testDbKind !== "pglite")("admin:create and admin:promote", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bobine-admin-"));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const run = (args: string[]) =>
+    startScript(["--import", "tsx", "scripts/admin.ts", ...args], { DATA_DIR: dataDir, SEED_DEMO: "false" });
+
+  it("creates the first administrator, refuses a duplicate or a weak password, and promotes a member", async () => {
+    const weak = run([
+      "create",
+      "--email",
+      "chef@orange.fr",
+      "--username",
+      "chef",
+      "--password",
+      "azerty123",
+    ]);
+    expect(await weak.exited).toBe(2);
+    expect(weak.output()).toContain("trop courant");
+
+    const ok = run([
+      "create",
+      "--email",
+      "chef@orange.fr",
+      "--username",
+      "chef",
+      "--password",
+      "Projection-privee-2026",
+    ]);
+    expect(await ok.exited, ok.output()).toBe(0);
+    const dup = run([
+      "create",
+      "--email",
+      "CHEF@orange.fr",
+      "--username",
+      "autre",
+      "--password",
+      "Projection-privee-2026",
+    ]);
+    expect(await dup.exited).toBe(2);
+
+    const missing = run(["promote", "--user", "personne"]);
+    expect(await missing.exited).toBe(2);
+    expect(missing.output()).toContain("Aucun compte");
+
+    const db = await openDatabase({ dataDir });
+    const rows = await db.db.select({ username: profiles.username, role: profiles.role }).from(profiles);
+    await db.close();
+    expect(rows).toEqual([{ username: "chef", role: "admin" }]);
+  }, 60_000);
+});
