@@ -19,16 +19,24 @@ function newestMtime(p) {
 function webBuildIsStale() {
   if (!fs.existsSync(builtIndex)) return true;
   const built = fs.statSync(builtIndex).mtimeMs;
-  const sources = [path.join(root, "src/web"), path.join(root, "src/contract"), path.join(root, "vite.config.ts")];
+  const sources = [
+    path.join(root, "src/web"),
+    path.join(root, "src/contract"),
+    path.join(root, "vite.config.ts"),
+  ];
   return sources.some((s) => fs.existsSync(s) && newestMtime(s) > built);
 }
 
 if (process.env.SERVE_WEB !== "false" && webBuildIsStale()) {
   process.stdout.write("Construction de l'application web…\n");
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (r.status !== 0) {
     process.stderr.write("La construction de l'application web a échoué.\n");
     process.exit(r.status ?? 1);

@@ -204,14 +204,12 @@ export async function verifyEmailCode(
         .values({ email, emailVerified: true })
         .returning({ id: users.id });
       if (!user) throw new AppError("INTERNAL_ERROR");
-      await tx
-        .insert(accounts)
-        .values({
-          userId: user.id,
-          providerId: "credential",
-          accountId: user.id,
-          password: pending.passwordHash,
-        });
+      await tx.insert(accounts).values({
+        userId: user.id,
+        providerId: "credential",
+        accountId: user.id,
+        password: pending.passwordHash,
+      });
       await tx.insert(profiles).values({ id: user.id, username: pending.username, role: "membre" });
       await tx.insert(userSettings).values({ userId: user.id });
       await tx.insert(billingSettings).values({ userId: user.id });
