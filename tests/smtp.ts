@@ -73,7 +73,7 @@ export async function startSmtp() {
   };
 }
 
-export const codeIn = (mail: ReceivedMail) =>
+export const codeIn = (mail: Pick<ReceivedMail, "text">) =>
   /code de vérification[^:]*:\s*(\d{6})/i.exec(mail.text)?.[1] ?? "";
-export const resetTokenIn = (mail: ReceivedMail) =>
+export const resetTokenIn = (mail: Pick<ReceivedMail, "text">) =>
   /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? "";

@@ -18,6 +18,7 @@ import { registerCatalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import type { Config } from "./config.ts";
 import { registerErrorHandler } from "./error-handler.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { scheduleMaintenance } from "./maintenance.ts";
 import { registerSecurity } from "./security.ts";
 import { registerSystemRoutes } from "./system/system.routes.ts";
 import { registerStatic } from "./web/static.routes.ts";
@@ -82,7 +83,9 @@ export async function buildApp({ config, database, mailer: givenMailer }: AppDep
   });
   await registerStatic(app, config);
 
+  const stopMaintenance = scheduleMaintenance(database.db, (err) => app.log.warn({ err }, "maintenance"));
   app.addHook("onClose", async () => {
+    stopMaintenance();
     mailer.close();
     await database.close();
   });

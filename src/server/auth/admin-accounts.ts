@@ -72,3 +72,17 @@ export async function administratorCount(db: Db): Promise<number> {
     .where(eq(profiles.role, "admin"));
   return row?.n ?? 0;
 }
+
+/**
+ * spec §2 Admin: some accounts cannot be deleted or gifted (PROTECTED_ACCOUNTS, by username or
+ * e-mail, case-insensitive). The admin routes call this before any such change.
+ */
+export function isProtectedAccount(
+  protectedAccounts: string[],
+  account: { username: string; email: string },
+) {
+  return (
+    protectedAccounts.includes(account.username.toLowerCase()) ||
+    protectedAccounts.includes(account.email.toLowerCase())
+  );
+}
