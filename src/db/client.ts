@@ -46,7 +46,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, application_name: "bobine" });
+  // JIT compiles every non-trivial plan (≈100 ms each, measured by the bench): wrong for short OLTP queries.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    application_name: "bobine",
+    options: "-c jit=off",
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
   const db = drizzlePg(pool) as unknown as Db;

@@ -1,0 +1,137 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
+
+export interface LoadOptions {
+  /** Server origin, e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** Request paths; each connection walks the list in turn, so several paths rotate. */
+  paths: readonly string[];
+  durationS: number;
+  connections: number;
+  headers?: Record<string, string>;
+  /**
+   * Seconds of unrecorded load first (JIT, connection pools, caches), with at most 8 connections:
+   * enough to warm up, without queueing a backlog of slow requests in front of the measurement.
+   */
+  warmupS?: number;
+}
+
+export interface LoadResult {
+  requestsPerSec: number;
+  latencyMs: { mean: number; p50: number; p97_5: number; p99: number; max: number };
+  requests: number;
+  /** Responses whose status was not 2xx. */
+  non2xx: number;
+  /** Connection errors, including timeouts (no response at all). */
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /**
+   * Delay of this process's event loop during the measurement: the server's main thread, where
+   * PGlite runs its queries synchronously; a long max is a stall every request waited for.
+   */
+  eventLoopDelayMs: { p99: number; max: number };
+  durationS: number;
+  connections: number;
+}
+
+/**
+ * Runs autocannon against `paths` on `origin`. The load generator runs in one worker thread so it
+ * does not share the server's event loop (the server keeps the main thread; on a 2-core machine
+ * each gets a core, more or less). Latencies are autocannon's, in whole milliseconds.
+ */
+export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  if (opts.paths.length === 0) throw new Error("runLoad: no path");
+  const base = {
+    url: opts.origin,
+    connections: opts.connections,
+    workers: 1,
+    headers: opts.headers ?? {},
+    requests: opts.paths.map((path) => ({ method: "GET" as const, path })),
+  };
+  if (opts.warmupS && opts.warmupS > 0) {
+    await autocannon({ ...base, connections: Math.min(opts.connections, 8), duration: opts.warmupS });
+  }
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const r = await autocannon({ ...base, duration: opts.durationS });
+  loop.disable();
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
+  return {
+    requestsPerSec: r.requests.mean,
+    latencyMs: {
+      mean: r.latency.mean,
+      p50: r.latency.p50,
+      p97_5: r.latency.p97_5,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    },
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes,
+    eventLoopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+    durationS: r.duration,
+    connections: r.connections,
+  };
+}
+
+/**
+ * One request per distinct path before the load, so that a broken endpoint fails loudly with its
+ * status and body instead of producing a table of fast 4xx/5xx figures.
+ */
+export async function checkPaths(
+  origin: string,
+  paths: readonly string[],
+  headers: Record<string, string> = {},
+) {
+  const failures: string[] = [];
+  for (const path of [...new Set(paths)].slice(0, 5)) {
+    const res = await fetch(`${origin}${path}`, { headers });
+    const body = await res.text();
+    if (res.status < 200 || res.status >= 300) failures.push(`${path} → ${res.status} ${body.slice(0, 200)}`);
+  }
+  return failures;
+}
+
+/**
+ * Waits until `origin` answers `probePath` quickly several times in a row. A load test that
+ * overwhelmed the server leaves requests queued behind it (autocannon gives up on them after 10 s,
+ * the server still runs their queries); the next measurement must not pay for them. Returns the
+ * seconds waited, or -1 when the server was still busy after `maxWaitS`.
+ */
+export async function waitUntilIdle(
+  origin: string,
+  opts: { probePath: string; maxWaitS: number; onWait?: (waitedS: number) => void },
+): Promise<number> {
+  const started = performance.now();
+  const elapsedS = () => (performance.now() - started) / 1000;
+  let fastInARow = 0;
+  let lastReport = 0;
+  while (elapsedS() < opts.maxWaitS) {
+    const t0 = performance.now();
+    try {
+      const res = await fetch(`${origin}${opts.probePath}`, {
+        signal: AbortSignal.timeout(opts.maxWaitS * 1000),
+      });
+      await res.arrayBuffer();
+    } catch {
+      // A refused or aborted probe is "not idle yet".
+    }
+    if (performance.now() - t0 < 50) {
+      fastInARow++;
+      if (fastInARow >= 3) return elapsedS();
+    } else {
+      fastInARow = 0;
+    }
+    if (opts.onWait && elapsedS() - lastReport >= 15) {
+      lastReport = elapsedS();
+      opts.onWait(lastReport);
+    }
+    await sleep(100);
+  }
+  return -1;
+}

@@ -1,0 +1,448 @@
+/**
+ * `npm run bench`: the performance harness (ARCHITECTURE rule 11). For each database it creates a
+ * fresh database, fills it with a synthetic catalogue (generate.ts), starts the real application
+ * (buildApp) on 127.0.0.1, measures a bare Fastify hello-world as the reference, runs every
+ * registered scenario under autocannon, prints a table and writes .bench/results-<timestamp>.json.
+ *
+ *   npm run bench -- --quick                 10,000 videos, 100,000 ratings, 5 s per endpoint
+ *   npm run bench -- --db postgres --scaling 10,000 then 100,000 videos, latency growth per endpoint
+ *
+ * A new scenario is a module under scenarios/ exporting a Scenario, added to `scenarios` below.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "#db/client";
+import { buildApp } from "#server/app";
+import { loadConfig } from "#server/config";
+import { originOf, startHelloWorld } from "./baseline.ts";
+import {
+  BENCH_DB_NAME,
+  type BenchDatabase,
+  createPgliteDatabase,
+  createPostgresDatabase,
+  type DbKind,
+  postgresAdminUrl,
+  probePostgres,
+  redact,
+} from "./databases.ts";
+import { fmt, generateCatalogue, measureSizes } from "./generate.ts";
+import { checkPaths, runLoad, waitUntilIdle } from "./http.ts";
+import {
+  flagFor,
+  formatScaling,
+  formatSuite,
+  type ScalingResult,
+  type SuiteResult,
+  scaling,
+  writeJson,
+} from "./report.ts";
+import type { BenchContext, Measurement, Scenario } from "./scenario.ts";
+import { catalogueScenario } from "./scenarios/catalogue.ts";
+
+/** Every scenario, in the order they run. Later issues add theirs here. */
+const scenarios: Scenario[] = [catalogueScenario];
+
+const SCALING_SMALL_VIDEOS = 10_000;
+/** Longest wait for an overwhelmed server to drain its backlog before the next measurement. */
+const DRAIN_MAX_S = 300;
+/** Issue target for --scaling: no endpoint's latency grows more than 2× from 10k to 100k videos. */
+const SCALING_MAX_FACTOR = 2;
+
+const usage = `usage: npm run bench -- [options]
+  --videos N        videos to generate (default 100000)
+  --ratings N       ratings to generate, distinct user/video pairs (default 1000000)
+  --db KIND         pglite | postgres | both (default both when PostgreSQL answers, else pglite)
+  --duration S      seconds of load per endpoint (default 10)
+  --connections N   concurrent connections (default 50)
+  --warmup S        unrecorded seconds before each measurement (default 2, 1 with --quick)
+  --quick           10,000 videos, 100,000 ratings, 5 s per endpoint (explicit flags still win)
+  --scaling         also run every scenario at 10,000 videos and print the latency growth
+  --bulk-ratings    insert ratings with the aggregate trigger disabled, then recompute (faster)
+  --keep            keep the PostgreSQL database ${BENCH_DB_NAME} afterwards (to EXPLAIN by hand)
+PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres,
+a server where the benchmark may DROP/CREATE DATABASE ${BENCH_DB_NAME}.`;
+
+interface Options {
+  videos: number;
+  ratings: number;
+  db: "pglite" | "postgres" | "both" | undefined;
+  durationS: number;
+  connections: number;
+  warmupS: number;
+  quick: boolean;
+  scaling: boolean;
+  bulkRatings: boolean;
+  keep: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      videos: { type: "string" },
+      ratings: { type: "string" },
+      db: { type: "string" },
+      duration: { type: "string" },
+      connections: { type: "string" },
+      warmup: { type: "string" },
+      quick: { type: "boolean", default: false },
+      scaling: { type: "boolean", default: false },
+      "bulk-ratings": { type: "boolean", default: false },
+      keep: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  const quick = values.quick;
+  const num = (name: string, raw: string | undefined, fallback: number, min: number) => {
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min)
+      throw new UsageError(`--${name} must be a number ≥ ${min} (got "${raw}")`);
+    return n;
+  };
+  const db = values.db;
+  if (db !== undefined && db !== "pglite" && db !== "postgres" && db !== "both") {
+    throw new UsageError(`--db must be pglite, postgres or both (got "${db}")`);
+  }
+  return {
+    videos: Math.floor(num("videos", values.videos, quick ? 10_000 : 100_000, 1)),
+    ratings: Math.floor(num("ratings", values.ratings, quick ? 100_000 : 1_000_000, 0)),
+    db,
+    durationS: num("duration", values.duration, quick ? 5 : 10, 1),
+    connections: Math.floor(num("connections", values.connections, 50, 1)),
+    warmupS: num("warmup", values.warmup, quick ? 1 : 2, 0),
+    quick,
+    scaling: values.scaling,
+    bulkRatings: values["bulk-ratings"],
+    keep: values.keep,
+  };
+}
+
+class UsageError extends Error {}
+
+const say = (line = "") => process.stdout.write(`${line}\n`);
+
+/** mulberry32: a tiny seeded generator, so every run requests the same offsets. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const pgliteVersion = (() => {
+  try {
+    const file = path.join(repoRoot, "node_modules", "@electric-sql", "pglite", "package.json");
+    return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+  } catch {
+    return "?";
+  }
+})();
+
+async function engineName(kind: DbKind, database: Database): Promise<string> {
+  const result = await database.db.execute(sql.raw("show server_version"));
+  const rows = (result as unknown as { rows: { server_version: string }[] }).rows;
+  const version = rows[0]?.server_version ?? "?";
+  return kind === "pglite"
+    ? `PGlite ${pgliteVersion} (PostgreSQL ${version} in WASM)`
+    : `PostgreSQL ${version}`;
+}
+
+/** The application's settings for a benchmark: as in production, silent, API only. */
+function benchConfig(dataDir: string, databaseUrl: string | undefined) {
+  return loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    SERVE_WEB: "false",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    PUBLIC_URL: "http://127.0.0.1",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+}
+
+interface SuiteRequest {
+  kind: DbKind;
+  videos: number;
+  ratings: number;
+}
+
+async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Promise<SuiteResult> {
+  const name = req.kind === "pglite" ? "PGlite" : "PostgreSQL";
+  say(`-- ${name}: ${fmt(req.videos)} videos, ${fmt(req.ratings)} ratings`);
+  const poolMax = benchConfig(os.tmpdir(), undefined).databasePoolMax;
+  const bench: BenchDatabase =
+    req.kind === "pglite"
+      ? await createPgliteDatabase()
+      : await createPostgresDatabase(adminUrl, poolMax, { keep: opts.keep });
+  let app: FastifyInstance | undefined;
+  let origin: string | undefined;
+  try {
+    const engine = await engineName(req.kind, bench.database);
+    say(`   ${engine}${bench.url ? ` at ${redact(bench.url)}` : ` in ${bench.dataDir}`}; generating data:`);
+    const generation = await generateCatalogue(bench.database, {
+      videos: req.videos,
+      ratings: req.ratings,
+      ratingsMode: opts.bulkRatings ? "bulk" : "trigger",
+      log: say,
+    });
+    say(`   generated in ${(generation.totalMs / 1000).toFixed(1)} s`);
+    const sizes = await measureSizes(bench.database);
+
+    const config = benchConfig(bench.dataDir, bench.url);
+    app = await buildApp({ config, database: bench.database });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    origin = originOf(app.server.address());
+    const appOrigin = origin;
+
+    const load = (o: string, paths: readonly string[], headers?: Record<string, string>) =>
+      runLoad({
+        origin: o,
+        paths,
+        durationS: opts.durationS,
+        connections: opts.connections,
+        warmupS: opts.warmupS,
+        ...(headers ? { headers } : {}),
+      });
+    const progress = (label: string, r: Awaited<ReturnType<typeof runLoad>>, extra = "") =>
+      say(
+        `   ${label.padEnd(62)} ${fmt(Math.round(r.requestsPerSec)).padStart(7)} req/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  loop max ${r.eventLoopDelayMs.max.toFixed(0)} ms${extra}`,
+      );
+    /** Lets the backlog of an overwhelmed previous measurement drain before the next one. */
+    const settle = async (maxWaitS: number) => {
+      const waited = await waitUntilIdle(appOrigin, {
+        probePath: "/api/health",
+        maxWaitS,
+        onWait: (s) =>
+          say(`   … waiting for the server to finish the previous load's backlog (${s.toFixed(0)} s)`),
+      });
+      if (waited < 0) say(`   !! the server was still busy after ${maxWaitS} s; the next figures pay for it`);
+      else if (waited > 1) say(`   (waited ${waited.toFixed(0)} s for the previous load's backlog to drain)`);
+      return waited;
+    };
+
+    const hello = await startHelloWorld();
+    let helloResult: Awaited<ReturnType<typeof runLoad>>;
+    try {
+      helloResult = await load(hello.origin, ["/"]);
+    } finally {
+      await hello.close();
+    }
+    progress("hello world (baseline)", helloResult);
+
+    const measurements: Measurement[] = [];
+    const random = seededRandom(20_260_101);
+    for (const scenario of scenarios) {
+      const ctx: BenchContext = {
+        origin: appOrigin,
+        database: bench.database,
+        sizes,
+        random,
+        log: (line) => say(`   ${line}`),
+        async measure(label, paths, mOpts = {}) {
+          const headers = mOpts.headers ?? {};
+          const drainedS = await settle(DRAIN_MAX_S);
+          const failures = await checkPaths(appOrigin, paths, headers);
+          for (const f of failures) say(`   !! ${label}: ${f}`);
+          const result = await load(appOrigin, paths, headers);
+          const flag =
+            flagFor(result) ||
+            (failures.length > 0 ? "!! failed its check request" : "") ||
+            (drainedS < 0 ? "!! server still busy with the previous row's backlog" : "");
+          const m: Measurement = {
+            scenario: scenario.name,
+            label,
+            key: mOpts.key ?? label,
+            samplePath: paths[0] ?? "",
+            pathCount: new Set(paths).size,
+            headers,
+            result,
+            drainedS,
+            ratioToHello:
+              helloResult.requestsPerSec > 0 ? result.requestsPerSec / helloResult.requestsPerSec : 0,
+            flag,
+          };
+          measurements.push(m);
+          progress(label, result, flag ? `  ${flag}` : "");
+          return m;
+        },
+      };
+      await scenario.run(ctx);
+    }
+    return {
+      kind: req.kind,
+      engine,
+      poolMax: req.kind === "postgres" ? poolMax : null,
+      requested: { videos: req.videos, ratings: req.ratings },
+      sizes,
+      generation,
+      hello: helloResult,
+      measurements,
+    };
+  } finally {
+    // Queries still queued from an overwhelmed last measurement fail when the database closes:
+    // give them a short while, not the full drain.
+    if (origin) await waitUntilIdle(origin, { probePath: "/api/health", maxWaitS: 30 });
+    // The app's onClose hook closes the database; drop() then removes it and the folder.
+    await app?.close().catch(() => {});
+    await bench.drop();
+    if (opts.keep && req.kind === "postgres") say(`   kept database ${BENCH_DB_NAME}`);
+  }
+}
+
+async function main() {
+  const opts = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  const admin = postgresAdminUrl();
+
+  let kinds: DbKind[];
+  let dbNote: string;
+  if (opts.db === "pglite") {
+    kinds = ["pglite"];
+    dbNote = "pglite (--db pglite)";
+  } else {
+    const probe = await probePostgres(admin.url);
+    if (opts.db === "postgres" || opts.db === "both") {
+      if (!probe.ok) {
+        throw new UsageError(
+          `--db ${opts.db}: PostgreSQL at ${redact(admin.url)} (${admin.source}) does not answer: ${probe.reason}`,
+        );
+      }
+      kinds = opts.db === "both" ? ["pglite", "postgres"] : ["postgres"];
+      dbNote = `${kinds.join(" and ")} (--db ${opts.db})`;
+    } else if (probe.ok) {
+      kinds = ["pglite", "postgres"];
+      dbNote = `pglite and postgres (PostgreSQL answers at ${redact(admin.url)}, from ${admin.source})`;
+    } else {
+      kinds = ["pglite"];
+      dbNote = `pglite only: PostgreSQL at ${redact(admin.url)} (${admin.source}) does not answer: ${probe.reason}`;
+    }
+  }
+  const scalingOn = opts.scaling && !opts.quick && opts.videos > SCALING_SMALL_VIDEOS;
+
+  const cpus = os.cpus();
+  const startLoad = os.loadavg();
+  say("Bobine benchmark");
+  say(`  started   ${startedAt.toISOString()}`);
+  say(
+    `  machine   ${cpus.length} × ${cpus[0]?.model.trim() ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
+      `${os.platform()} ${os.release()}, Node ${process.versions.node}`,
+  );
+  say(
+    "  note      client and server share this machine: the server runs on the main thread of this process,",
+  );
+  say(
+    "            autocannon in one worker thread of the same process (and PGlite, when used, in the server's thread)",
+  );
+  say(
+    `  load avg  ${startLoad.map((l) => l.toFixed(2)).join(" ")} at start (other work on the machine skews the figures)`,
+  );
+  say(`  databases ${dbNote}`);
+  say(
+    `  load      ${opts.connections} connections, ${opts.durationS} s per endpoint after ${opts.warmupS} s of warm-up, ` +
+      "HTTP/1.1 keep-alive, no Accept-Encoding unless the row says so",
+  );
+  say(
+    `  data      ${fmt(opts.videos)} videos, ${fmt(opts.ratings)} ratings${opts.quick ? " (--quick)" : ""}`,
+  );
+  if (opts.scaling && !scalingOn) {
+    say(
+      `  scaling   skipped: needs the full run (no --quick) and more than ${fmt(SCALING_SMALL_VIDEOS)} videos`,
+    );
+  }
+  say();
+
+  const suites: SuiteResult[] = [];
+  const scalings: ScalingResult[] = [];
+  for (const kind of kinds) {
+    let small: SuiteResult | undefined;
+    if (scalingOn) {
+      const ratings = Math.round((opts.ratings * SCALING_SMALL_VIDEOS) / opts.videos);
+      small = await runSuite({ kind, videos: SCALING_SMALL_VIDEOS, ratings }, opts, admin.url);
+      suites.push(small);
+      say();
+    }
+    const full = await runSuite({ kind, videos: opts.videos, ratings: opts.ratings }, opts, admin.url);
+    suites.push(full);
+    if (small) scalings.push(scaling(small, full, SCALING_MAX_FACTOR));
+    say(`   peak resident memory so far: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    say();
+  }
+
+  say("================================ results ================================");
+  for (const s of suites) {
+    say(formatSuite(s));
+    say();
+  }
+  for (const s of scalings) {
+    say(formatScaling(s, SCALING_MAX_FACTOR));
+    say();
+  }
+
+  const flagged = suites.flatMap((s) => [
+    ...(flagFor(s.hello) ? [`${s.kind}: hello world`] : []),
+    ...s.measurements.filter((m) => m.flag).map((m) => `${s.kind}: ${m.label}`),
+  ]);
+  const totalS = (Date.now() - startedAt.getTime()) / 1000;
+  const file = writeJson(startedAt, {
+    startedAt: startedAt.toISOString(),
+    durationS: totalS,
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model.trim(),
+      totalMemBytes: os.totalmem(),
+      platform: `${os.platform()} ${os.release()}`,
+      node: process.versions.node,
+      loadAvgAtStart: startLoad,
+      loadAvgAtEnd: os.loadavg(),
+      note: "client and server share this machine (autocannon in a worker thread of the server's process)",
+      peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    },
+    options: opts,
+    suites,
+    scaling: scalings,
+    flagged,
+  });
+  const wrongAnswers = suites.some(
+    (s) => s.hello.non2xx > 0 || s.measurements.some((m) => m.result.non2xx > 0),
+  );
+  if (flagged.length > 0) {
+    say(`!! ${flagged.length} row(s) had non-2xx answers or connection errors: ${flagged.join("; ")}`);
+    // A non-2xx answer is a broken endpoint: fail. Timeouts alone are an overloaded one: a figure.
+    if (wrongAnswers) process.exitCode = 1;
+  } else {
+    say("all responses were 2xx, no connection errors");
+  }
+  say(`results written to ${file}; total ${(totalS / 60).toFixed(1)} min`);
+}
+
+main().catch((err: unknown) => {
+  if (
+    err instanceof UsageError ||
+    (err instanceof Error && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS"))
+  ) {
+    process.stderr.write(`${err.message}\n\n${usage}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(
+    `benchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

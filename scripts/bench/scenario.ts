@@ -1,0 +1,52 @@
+import type { Database } from "#db/client";
+import type { DataSizes } from "./generate.ts";
+import type { LoadResult } from "./http.ts";
+
+/** One row of the results table: one endpoint (or a rotation of paths) under load. */
+export interface Measurement {
+  scenario: string;
+  /** Row name in the table. */
+  label: string;
+  /** Matches the same row across catalogue sizes (scaling check); the label unless given. */
+  key: string;
+  /** First path and how many distinct paths rotated. */
+  samplePath: string;
+  pathCount: number;
+  headers: Record<string, string>;
+  result: LoadResult;
+  /** Seconds spent waiting for the previous measurement's backlog to drain (-1: gave up). */
+  drainedS: number;
+  /** Requests per second relative to the bare Fastify hello-world measured in the same suite. */
+  ratioToHello: number;
+  /** Non-empty when the row must not be trusted as is (non-2xx answers, connection errors). */
+  flag: string;
+}
+
+export interface MeasureOptions {
+  headers?: Record<string, string>;
+  /** Stable identity of the row when its label mentions the catalogue size. */
+  key?: string;
+}
+
+export interface BenchContext {
+  /** Origin of the real application (buildApp) listening on 127.0.0.1. */
+  origin: string;
+  /** The benchmark database, already filled: scenarios may read it to build request lists. */
+  database: Database;
+  sizes: DataSizes;
+  /** Deterministic random numbers in [0, 1), so that runs request the same things. */
+  random(): number;
+  log(line: string): void;
+  /** Loads `paths` for the configured duration and connections, records the row and returns it. */
+  measure(label: string, paths: readonly string[], opts?: MeasureOptions): Promise<Measurement>;
+}
+
+/**
+ * A benchmark scenario: a module under scenarios/ exporting one of these, registered in the
+ * `scenarios` list of run.ts. It runs against the synthetic catalogue of generate.ts.
+ */
+export interface Scenario {
+  name: string;
+  description: string;
+  run(ctx: BenchContext): Promise<void>;
+}
