@@ -10,6 +10,8 @@ import { seriousA11yViolations } from "./axe.ts";
  * against the real server: mail goes to `${E2E_DATA_DIR}/outbox/*.eml` without SMTP.
  */
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 const outbox = () => path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
 
 function decodeQuotedPrintable(text: string): string {
@@ -64,8 +66,6 @@ async function resetLinkFromMail(to: string, since: number): Promise<string> {
   const url = new URL(link as string);
   return `${url.pathname}${url.search}`;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -162,7 +162,7 @@ test.describe("a visitor's account, from sign-up to a new password", () => {
     await page.keyboard.press("ArrowDown");
     await expect(menuButton).toHaveAttribute("aria-expanded", "true");
     const menu = page.getByRole("menu");
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText(email).filter({ visible: true })).toBeVisible();
     await expect(menu.getByRole("menuitem", { name: fr.account.profile })).toBeFocused();
     await page.keyboard.press("ArrowUp");
     await expect(menu.getByRole("menuitem", { name: fr.account.logout })).toBeFocused();
@@ -337,18 +337,32 @@ test.describe("register form rules (spec §5)", () => {
     await expect(page.getByRole("heading", { level: 1, name: fr.auth.register.title })).toBeVisible();
   });
 
-  test("'Retour' on the code screen brings the form back as it was", async ({ page }) => {
+  test("'Retour' on the code screen brings the form back as it was; unchanged, it is not sent again", async ({
+    page,
+  }) => {
     const id = unique();
     const values = { ...ok, username: `retour${id}`, email: `retour${id}@gmail.com` };
+    const calls: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") calls.push(new URL(r.url()).pathname);
+    });
     await page.goto("/register");
     await fillRegister(page, values);
     await page.getByRole("button", { name: fr.auth.register.submit }).click();
     await expect(page.getByRole("heading", { level: 1, name: fr.auth.code.title })).toBeVisible();
+    await expect(page.getByText(authMessages.codeSent)).toBeVisible();
     await page.getByRole("button", { name: fr.auth.code.back, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: fr.auth.register.title })).toBeFocused();
     await expect(page.getByLabel(fr.auth.register.username, { exact: true })).toHaveValue(values.username);
     await expect(page.getByLabel(fr.auth.register.email, { exact: true })).toHaveValue(values.email);
     await expect(page.getByLabel(fr.auth.register.password, { exact: true })).toHaveValue(values.password);
+
+    // The same sign-up again: straight back to the code, which is still valid, with the lock running.
+    await page.getByRole("button", { name: fr.auth.register.submit }).click();
+    await expect(page.getByRole("heading", { level: 1, name: fr.auth.code.title })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Renvoyer le code dans [01]:\d\d$/ })).toBeDisabled();
+    expect(calls).toEqual(["/api/auth/register", "/api/auth/email-code"]);
+    await expect(page.getByText(authMessages.codeSendFailed)).toHaveCount(0);
   });
 });
 

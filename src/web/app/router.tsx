@@ -1,16 +1,25 @@
-import { type ComponentType, lazy } from "react";
+import { type ComponentType, lazy, type ReactNode } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { GatedOutlet } from "./layout/gated-outlet.tsx";
 import { RootLayout } from "./layout/root-layout.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 
+/** What a screen's route carries: a way to fetch its chunk before it renders. */
+export interface ScreenHandle {
+  preload: () => Promise<unknown>;
+}
+
 /**
  * Every screen is its own lazy chunk, so a first visit downloads only the screen it lands on
- * (DESIGN.md speed budget). The layout's <Suspense> shows the loading screen meanwhile.
+ * (DESIGN.md speed budget). The layout's <Suspense> shows the loading screen meanwhile; the
+ * session gate fetches the chunk while it waits (layout/gated-outlet.tsx).
  */
-function screen(load: () => Promise<{ default: ComponentType }>) {
+function screen(load: () => Promise<{ default: ComponentType }>): {
+  element: ReactNode;
+  handle: ScreenHandle;
+} {
   const Screen = lazy(load);
-  return <Screen />;
+  return { element: <Screen />, handle: { preload: load } };
 }
 
 /** spec §2 route table. */
@@ -25,40 +34,40 @@ export const routes: RouteObject[] = [
             // spec §2: "The gate on the subscription, payment and main-app routes".
             element: <GatedOutlet />,
             children: [
-              { index: true, element: screen(() => import("./routes/home.tsx")) },
-              { path: "series", element: screen(() => import("./routes/series.tsx")) },
-              { path: "movies", element: screen(() => import("./routes/movies.tsx")) },
-              { path: "browse", element: screen(() => import("./routes/browse.tsx")) },
-              { path: "search", element: screen(() => import("./routes/search.tsx")) },
-              { path: "categories", element: screen(() => import("./routes/categories.tsx")) },
-              { path: "top-rated", element: screen(() => import("./routes/top-rated.tsx")) },
-              { path: "video/:id", element: screen(() => import("./routes/video.tsx")) },
-              { path: "info/:id", element: screen(() => import("./routes/info.tsx")) },
-              { path: "favorites", element: screen(() => import("./routes/favorites.tsx")) },
-              { path: "my-list", element: screen(() => import("./routes/favorites.tsx")) },
-              { path: "history", element: screen(() => import("./routes/history.tsx")) },
-              { path: "profile", element: screen(() => import("./routes/profile.tsx")) },
-              { path: "settings", element: screen(() => import("./routes/settings.tsx")) },
-              { path: "admin/settings", element: screen(() => import("./routes/admin-settings.tsx")) },
-              { path: "admin", element: screen(() => import("./routes/admin.tsx")) },
-              { path: "subscription", element: screen(() => import("./routes/subscription.tsx")) },
+              { index: true, ...screen(() => import("./routes/home.tsx")) },
+              { path: "series", ...screen(() => import("./routes/series.tsx")) },
+              { path: "movies", ...screen(() => import("./routes/movies.tsx")) },
+              { path: "browse", ...screen(() => import("./routes/browse.tsx")) },
+              { path: "search", ...screen(() => import("./routes/search.tsx")) },
+              { path: "categories", ...screen(() => import("./routes/categories.tsx")) },
+              { path: "top-rated", ...screen(() => import("./routes/top-rated.tsx")) },
+              { path: "video/:id", ...screen(() => import("./routes/video.tsx")) },
+              { path: "info/:id", ...screen(() => import("./routes/info.tsx")) },
+              { path: "favorites", ...screen(() => import("./routes/favorites.tsx")) },
+              { path: "my-list", ...screen(() => import("./routes/favorites.tsx")) },
+              { path: "history", ...screen(() => import("./routes/history.tsx")) },
+              { path: "profile", ...screen(() => import("./routes/profile.tsx")) },
+              { path: "settings", ...screen(() => import("./routes/settings.tsx")) },
+              { path: "admin/settings", ...screen(() => import("./routes/admin-settings.tsx")) },
+              { path: "admin", ...screen(() => import("./routes/admin.tsx")) },
+              { path: "subscription", ...screen(() => import("./routes/subscription.tsx")) },
               {
                 path: "subscription/success",
-                element: screen(() => import("./routes/subscription-success.tsx")),
+                ...screen(() => import("./routes/subscription-success.tsx")),
               },
               {
                 path: "payment/paysafecard",
-                element: screen(() => import("./routes/payment-paysafecard.tsx")),
+                ...screen(() => import("./routes/payment-paysafecard.tsx")),
               },
             ],
           },
-          { path: "login", element: screen(() => import("./routes/login.tsx")) },
-          { path: "register", element: screen(() => import("./routes/register.tsx")) },
-          { path: "reset", element: screen(() => import("./routes/reset.tsx")) },
-          { path: "reset-password", element: screen(() => import("./routes/reset-password.tsx")) },
-          { path: "error/:errorCode", element: screen(() => import("./routes/error.tsx")) },
-          { path: "404", element: screen(() => import("./routes/not-found.tsx")) },
-          { path: "*", element: screen(() => import("./routes/not-found.tsx")) },
+          { path: "login", ...screen(() => import("./routes/login.tsx")) },
+          { path: "register", ...screen(() => import("./routes/register.tsx")) },
+          { path: "reset", ...screen(() => import("./routes/reset.tsx")) },
+          { path: "reset-password", ...screen(() => import("./routes/reset-password.tsx")) },
+          { path: "error/:errorCode", ...screen(() => import("./routes/error.tsx")) },
+          { path: "404", ...screen(() => import("./routes/not-found.tsx")) },
+          { path: "*", ...screen(() => import("./routes/not-found.tsx")) },
         ],
       },
     ],

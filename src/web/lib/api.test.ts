@@ -1,10 +1,20 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { login, logout, register } from "#contract/auth";
 import { listCategories, listVideos } from "#contract/catalogue";
 import { endpoint } from "#contract/endpoint";
 import { fr } from "#web/i18n/fr.ts";
-import { ApiRequestError, apiGet, buildPath, buildQuery, codeForStatus, REQUEST_TIMEOUT_MS } from "./api.ts";
+import {
+  ApiRequestError,
+  apiGet,
+  apiSend,
+  buildPath,
+  buildQuery,
+  codeForStatus,
+  REQUEST_TIMEOUT_MS,
+  serverMessage,
+} from "./api.ts";
 
 const video = {
   id: "0b7f2a52-3f5e-4c59-9d51-1f0d3b9c1a01",
@@ -168,6 +178,70 @@ describe("apiGet", () => {
   });
 });
 
+describe("apiSend", () => {
+  const user = {
+    id: "0b7f2a52-3f5e-4c59-9d51-1f0d3b9c1a02",
+    username: "zoé",
+    email: "zoe@gmail.com",
+    avatar: null,
+    role: "membre",
+    createdAt: "2025-01-02T10:00:00.000Z",
+  };
+
+  it("sends the body as JSON with the endpoint's method and the same-origin cookie", async () => {
+    const fetchMock = stubFetch(async () => json(200, { user }));
+    const result = await apiSend(login, { body: { identifier: "zoé", password: "secret-secret" } });
+    expect(result.user.username).toBe("zoé");
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/auth/login");
+    expect(init).toMatchObject({
+      method: "POST",
+      credentials: "same-origin",
+      body: JSON.stringify({ identifier: "zoé", password: "secret-secret" }),
+    });
+    expect(((init?.headers ?? {}) as Record<string, string>)["Content-Type"]).toBe("application/json");
+  });
+
+  it("announces no JSON body when the endpoint takes none", async () => {
+    const fetchMock = stubFetch(async () => json(200, { ok: true }));
+    await expect(apiSend(logout)).resolves.toEqual({ ok: true });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBeUndefined();
+    expect(((init?.headers ?? {}) as Record<string, string>)["Content-Type"]).toBeUndefined();
+  });
+
+  it("exposes the server's per-field French messages", async () => {
+    stubFetch(async () =>
+      json(400, {
+        code: "VALIDATION_ERROR",
+        message: "Données invalides",
+        requestId: "r-9",
+        fields: { email: "Les adresses email temporaires ne sont pas autorisées" },
+      }),
+    );
+    const error = await failure(
+      apiSend(register, {
+        body: { username: "zoe", email: "x@yopmail.com", password: "abcdefgh", confirmPassword: "abcdefgh" },
+      }),
+    );
+    expect(error).toMatchObject({ code: "VALIDATION_ERROR", status: 400, fromServer: true });
+    expect(error.fields).toEqual({ email: "Les adresses email temporaires ne sont pas autorisées" });
+    expect(serverMessage(error, "Erreur d'inscription")).toBe("Données invalides");
+  });
+
+  it("falls back to the caller's message when the server gave none", async () => {
+    stubFetch(async () => new Response("<html>Bad gateway</html>", { status: 502 }));
+    const error = await failure(apiSend(logout));
+    expect(error).toMatchObject({ code: "SERVICE_UNAVAILABLE", fromServer: false });
+    expect(serverMessage(error, "Erreur de connexion")).toBe("Erreur de connexion");
+    expect(serverMessage(new Error("boom"), "Erreur de connexion")).toBe("Erreur de connexion");
+  });
+
+  it("refuses a GET endpoint", async () => {
+    await expect(apiSend(listCategories)).rejects.toThrow(TypeError);
+  });
+});
+
 describe("apiGet types (checked by tsc, never run)", () => {
   it("types its inputs from the endpoint's schemas", () => {
     const typeOnly = () => {
@@ -177,6 +251,10 @@ describe("apiGet types (checked by tsc, never run)", () => {
       void apiGet(listVideos, { query: { type: "film" } });
       // @ts-expect-error listCategories takes no query
       void apiGet(listCategories, { query: { limit: 1 } });
+      // @ts-expect-error login needs its body
+      void apiSend(login);
+      // @ts-expect-error the body is typed from the contract
+      void apiSend(login, { body: { identifier: "a" } });
     };
     expect(typeOnly).toBeTypeOf("function");
   });

@@ -21,6 +21,8 @@ export class ApiRequestError extends Error {
   readonly requestId: string | undefined;
   /** French messages per field for a VALIDATION_ERROR. */
   readonly fields: Readonly<Record<string, string>> | undefined;
+  /** True when `message` is the server's own text (not one the client wrote for a failure). */
+  readonly fromServer: boolean;
 
   constructor(init: {
     code: ApiRequestErrorCode;
@@ -28,6 +30,7 @@ export class ApiRequestError extends Error {
     status: number;
     requestId?: string | undefined;
     fields?: Record<string, string> | undefined;
+    fromServer?: boolean | undefined;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -35,11 +38,19 @@ export class ApiRequestError extends Error {
     this.status = init.status;
     this.requestId = init.requestId;
     this.fields = init.fields;
+    this.fromServer = init.fromServer ?? false;
   }
 }
 
 export const isApiRequestError = (error: unknown): error is ApiRequestError =>
   error instanceof ApiRequestError;
+
+/**
+ * The server's French message when it gave one, else `fallback` (spec §8: "the server message or
+ * 'Erreur de connexion'"). Network failures and unreadable answers take the fallback.
+ */
+export const serverMessage = (error: unknown, fallback: string): string =>
+  isApiRequestError(error) && error.fromServer && error.message ? error.message : fallback;
 
 /** Past this the request is abandoned as CONNECTION_TIMEOUT. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -54,6 +65,10 @@ type Part<Key extends string, S> = [Declared<S>] extends [never]
     : { [K in Key]: z.input<Declared<S>> };
 
 export type ApiGetOptions<E extends Endpoint> = Part<"query", E["query"]> &
+  Part<"params", E["params"]> & { signal?: AbortSignal | undefined };
+
+export type ApiSendOptions<E extends Endpoint> = Part<"body", E["body"]> &
+  Part<"query", E["query"]> &
   Part<"params", E["params"]> & { signal?: AbortSignal | undefined };
 
 export type ApiResponse<E extends Endpoint> = z.output<E["response"]>;
@@ -111,7 +126,7 @@ async function readJson(response: Response): Promise<unknown> {
 export async function errorFromResponse(response: Response): Promise<ApiRequestError> {
   const parsed = apiErrorSchema.safeParse(await readJson(response));
   if (parsed.success) {
-    return new ApiRequestError({ ...parsed.data, status: response.status });
+    return new ApiRequestError({ ...parsed.data, status: response.status, fromServer: true });
   }
   return new ApiRequestError({
     code: codeForStatus(response.status),
@@ -132,14 +147,17 @@ function errorFromFailure(error: unknown, timedOut: boolean): unknown {
 const invalidResponse = (status: number, cause: unknown) =>
   new ApiRequestError({ code: "INVALID_RESPONSE", message: fr.api.invalidResponse, status, cause });
 
-/** GET an endpoint of the contract and return its parsed response. */
-export async function apiGet<E extends Endpoint>(
-  endpoint: E,
-  ...[options]: Record<string, never> extends ApiGetOptions<E>
-    ? [options?: ApiGetOptions<E>]
-    : [options: ApiGetOptions<E>]
-): Promise<ApiResponse<E>> {
-  const opts = (options ?? {}) as { query?: object; params?: object; signal?: AbortSignal };
+type Method = Endpoint["method"];
+
+interface RequestInput {
+  params?: object | undefined;
+  query?: object | undefined;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+/** One request to an endpoint of the contract: URL, timeout, errors, and the answer checked by its schema. */
+async function request<E extends Endpoint>(endpoint: E, method: Method, opts: RequestInput) {
   const url =
     buildPath(endpoint.path, opts.params as Record<string, unknown> | undefined) +
     buildQuery(opts.query as Record<string, unknown> | undefined);
@@ -148,14 +166,21 @@ export async function apiGet<E extends Endpoint>(
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout.signal]) : timeout.signal;
 
+  // No Content-Type without a body: the server refuses an empty body announced as JSON.
+  const hasBody = opts.body !== undefined;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (hasBody) headers["Content-Type"] = "application/json";
+
   let status = 0;
   let body: unknown;
   try {
     const response = await fetch(url, {
-      method: "GET",
-      headers: { Accept: "application/json" },
+      method,
+      headers,
+      // The session is an httpOnly cookie: same-origin requests carry it, nothing else does.
       credentials: "same-origin",
       signal,
+      ...(hasBody ? { body: JSON.stringify(opts.body) } : {}),
     });
     status = response.status;
     if (!response.ok) throw await errorFromResponse(response);
@@ -171,4 +196,29 @@ export async function apiGet<E extends Endpoint>(
   const parsed = endpoint.response.safeParse(body);
   if (!parsed.success) throw invalidResponse(status, parsed.error);
   return parsed.data as ApiResponse<E>;
+}
+
+/** GET an endpoint of the contract and return its parsed response. */
+export async function apiGet<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: Record<string, never> extends ApiGetOptions<E>
+    ? [options?: ApiGetOptions<E>]
+    : [options: ApiGetOptions<E>]
+): Promise<ApiResponse<E>> {
+  return request(endpoint, "GET", (options ?? {}) as RequestInput);
+}
+
+/**
+ * POST, PUT, PATCH or DELETE an endpoint of the contract (its declared method) with a JSON body,
+ * and return its parsed response. The body is typed from the endpoint's body schema.
+ */
+export async function apiSend<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: Record<string, never> extends ApiSendOptions<E>
+    ? [options?: ApiSendOptions<E>]
+    : [options: ApiSendOptions<E>]
+): Promise<ApiResponse<E>> {
+  if (endpoint.method === "GET")
+    throw new TypeError(`apiSend is for writes; use apiGet for ${endpoint.path}`);
+  return request(endpoint, endpoint.method, (options ?? {}) as RequestInput);
 }

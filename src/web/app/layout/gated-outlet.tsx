@@ -1,15 +1,34 @@
-import { Outlet } from "react-router";
+import { startTransition, useEffect, useState } from "react";
+import { Outlet, useMatches } from "react-router";
 import { LoadingGate } from "#web/components/ui/loading-gate.tsx";
+import { useSession } from "#web/features/auth/hooks/use-session.ts";
+import type { ScreenHandle } from "../router.tsx";
+
+const isScreenHandle = (handle: unknown): handle is ScreenHandle =>
+  typeof (handle as ScreenHandle | undefined)?.preload === "function";
 
 /**
  * spec §2: the subscription, payment and main-app routes wait for authentication behind a
- * spinner, then show their content; the gate never redirects.
+ * spinner, then show their content; the gate never redirects. While it waits, the screen's chunk
+ * is already on its way, and the gate opens in a transition: the spinner stays until the screen
+ * can show, instead of handing over to a second loading screen.
  */
 export function GatedOutlet() {
-  // Nothing to wait for until sign-in exists (auth issue): the session hook will feed this.
-  const authLoading = false;
+  const { isPending } = useSession();
+  const [open, setOpen] = useState(!isPending);
+  const matches = useMatches();
+
+  useEffect(() => {
+    if (open) return;
+    if (isPending) {
+      for (const match of matches) if (isScreenHandle(match.handle)) void match.handle.preload();
+    } else {
+      startTransition(() => setOpen(true));
+    }
+  }, [isPending, open, matches]);
+
   return (
-    <LoadingGate loading={authLoading}>
+    <LoadingGate loading={!open}>
       <Outlet />
     </LoadingGate>
   );

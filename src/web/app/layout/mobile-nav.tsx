@@ -1,15 +1,56 @@
-import { Menu, X } from "lucide-react";
+import { LogOut, Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import type { SessionUser } from "#contract/auth";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { accountLinks } from "#web/features/auth/components/account-links.ts";
+import { UserAvatar } from "#web/features/auth/components/user-avatar.tsx";
+import { useLogout } from "#web/features/auth/hooks/use-auth-actions.ts";
 import { fr } from "#web/i18n/fr.ts";
-import { primaryLinks } from "./nav-links.ts";
+import { navLinksFor } from "./nav-links.ts";
+
+const accountItemClass =
+  "flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-base font-medium text-fg/80 transition-colors hover:bg-white/5 hover:text-fg [&_svg]:size-5 [&_svg]:text-muted";
+
+/** spec §2 Header: the user menu's entries, repeated in the compact nav ('Ma liste' is already in its links). */
+function AccountSection({ user }: { user: SessionUser }) {
+  const logout = useLogout();
+  return (
+    <section aria-label={fr.account.sectionLabel} className="mt-4 border-t border-white/8 pt-4">
+      <div className="flex items-center gap-3 px-3 pb-3">
+        <UserAvatar user={user} className="size-10 text-base" />
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{user.username}</p>
+          <p className="truncate text-sm text-muted">{user.email}</p>
+        </div>
+      </div>
+      <ul className="flex flex-col">
+        {accountLinks
+          .filter((link) => link.to !== "/my-list")
+          .map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={accountItemClass}>
+                <link.icon aria-hidden="true" />
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        <li>
+          <button type="button" className={accountItemClass} onClick={() => void logout()}>
+            <LogOut aria-hidden="true" />
+            {fr.account.logout}
+          </button>
+        </li>
+      </ul>
+    </section>
+  );
+}
 
 /**
  * The compact nav below md (spec §2: "a compact mobile nav repeats links"): a disclosure button
  * with aria-expanded; Escape, a click outside or a navigation closes it.
  */
-export function MobileNav() {
+export function MobileNav({ user, pending }: { user: SessionUser | null; pending: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -55,11 +96,11 @@ export function MobileNav() {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute inset-x-0 top-full border-b border-white/8 bg-bg/97 px-5 pt-3 pb-6 shadow-2xl backdrop-blur-xl sm:px-8"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-b border-white/8 bg-bg/97 px-5 pt-3 pb-6 shadow-2xl backdrop-blur-xl sm:px-8"
       >
         <nav aria-label={fr.nav.mobileLabel}>
           <ul className="flex flex-col">
-            {primaryLinks.map((link) => (
+            {navLinksFor(user !== null).map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
@@ -84,14 +125,18 @@ export function MobileNav() {
             ))}
           </ul>
         </nav>
-        <div className="mt-4 grid grid-cols-2 gap-3 border-t border-white/8 pt-5">
-          <Link to="/login" className={buttonStyles({ variant: "outline" })}>
-            {fr.nav.login}
-          </Link>
-          <Link to="/register" className={buttonStyles()}>
-            {fr.nav.register}
-          </Link>
-        </div>
+        {user ? (
+          <AccountSection user={user} />
+        ) : pending ? null : (
+          <div className="mt-4 grid grid-cols-2 gap-3 border-t border-white/8 pt-5">
+            <Link to="/login" className={buttonStyles({ variant: "outline" })}>
+              {fr.nav.login}
+            </Link>
+            <Link to="/register" className={buttonStyles()}>
+              {fr.nav.register}
+            </Link>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -1,12 +1,15 @@
 import { Link, NavLink, useLocation } from "react-router";
+import type { SessionUser } from "#contract/auth";
 import { BrandWordmark } from "#web/components/ui/brand-wordmark.tsx";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
+import { UserMenu } from "#web/features/auth/components/user-menu.tsx";
+import { useSession } from "#web/features/auth/hooks/use-session.ts";
 import { fr } from "#web/i18n/fr.ts";
 import { isDesktopApp } from "#web/lib/desktop.ts";
 import { useScrolled } from "#web/lib/use-scrolled.ts";
 import { MobileNav } from "./mobile-nav.tsx";
-import { isAuthScreen, primaryLinks } from "./nav-links.ts";
+import { isAuthScreen, navLinksFor } from "./nav-links.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `relative rounded-md px-3 py-2 text-[0.95rem] font-medium transition-colors duration-150 after:absolute after:inset-x-3 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-accent after:transition-transform after:duration-200 ${
@@ -21,11 +24,11 @@ function BrandLink() {
   );
 }
 
-function PrimaryNav({ className = "" }: { className?: string }) {
+function PrimaryNav({ signedIn, className = "" }: { signedIn: boolean; className?: string }) {
   return (
     <nav aria-label={fr.nav.mainLabel} className={className}>
       <ul className="flex items-center gap-1">
-        {primaryLinks.map((link) => (
+        {navLinksFor(signedIn).map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.end} className={linkClass}>
               {link.label}
@@ -37,13 +40,37 @@ function PrimaryNav({ className = "" }: { className?: string }) {
   );
 }
 
+/** Signed out: Connexion and S'inscrire. Signed in: the user menu (search and bell come later, before it). */
+function AccountActions({ user, pending }: { user: SessionUser | null; pending: boolean }) {
+  // While the session loads, nothing: neither buttons that may vanish nor a menu that may not come.
+  if (pending) return <div aria-hidden="true" className="hidden h-10 w-10 sm:block" />;
+  if (user) {
+    return (
+      <div className="hidden sm:block">
+        <UserMenu user={user} />
+      </div>
+    );
+  }
+  return (
+    <div className="hidden items-center gap-2 sm:flex">
+      <Link to="/login" className={buttonStyles({ variant: "ghost", size: "sm" })}>
+        {fr.nav.login}
+      </Link>
+      <Link to="/register" className={buttonStyles({ size: "sm" })}>
+        {fr.nav.register}
+      </Link>
+    </div>
+  );
+}
+
 /**
- * spec §2 Header, signed-out visitor: fixed bar, see-through over the hero and opaque once the
- * page scrolls; brand, links, Connexion and S'inscrire; a compact menu below md. The desktop app
- * gets the simpler variant (spec §1).
+ * spec §2 Header: fixed bar, see-through over the hero and opaque once the page scrolls; brand,
+ * links ('Ma liste' once signed in), Connexion and S'inscrire or the user menu; a compact menu
+ * below md. The desktop app gets the simpler variant (spec §1).
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
+  const { user, isPending } = useSession();
   const scrolled = useScrolled();
   const authScreen = isAuthScreen(pathname);
   const opaque = scrolled || isDesktopApp;
@@ -61,20 +88,20 @@ export function SiteHeader() {
         <BrandLink />
         {!authScreen &&
           (isDesktopApp ? (
-            <PrimaryNav />
+            <>
+              <PrimaryNav signedIn={user !== null} />
+              {user && (
+                <div className="ml-auto">
+                  <UserMenu user={user} />
+                </div>
+              )}
+            </>
           ) : (
             <>
-              <PrimaryNav className="hidden md:block" />
+              <PrimaryNav signedIn={user !== null} className="hidden md:block" />
               <div className="ml-auto flex items-center gap-2">
-                <div className="hidden items-center gap-2 sm:flex">
-                  <Link to="/login" className={buttonStyles({ variant: "ghost", size: "sm" })}>
-                    {fr.nav.login}
-                  </Link>
-                  <Link to="/register" className={buttonStyles({ size: "sm" })}>
-                    {fr.nav.register}
-                  </Link>
-                </div>
-                <MobileNav />
+                <AccountActions user={user} pending={isPending} />
+                <MobileNav user={user} pending={isPending} />
               </div>
             </>
           ))}

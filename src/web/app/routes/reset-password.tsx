@@ -1,7 +1,108 @@
-import { ComingSoonScreen } from "#web/components/ui/coming-soon-screen.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { CircleCheck, KeyRound, Link2Off, LogIn, Send } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { authMessages } from "#contract/auth";
+import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { authOptionsQuery, fallbackAuthOptions } from "#web/features/auth/api/auth-queries.ts";
+import { AuthShell } from "#web/features/auth/components/auth-shell.tsx";
+import { ResetPasswordForm } from "#web/features/auth/components/reset-password-form.tsx";
+import { useFocusOnChange } from "#web/features/auth/hooks/use-focus-on-change.ts";
+import { PosterWall } from "#web/features/catalogue/components/poster-wall.tsx";
 import { fr } from "#web/i18n/fr.ts";
+import { toast } from "#web/lib/toast.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
-/** /reset-password — spec §2 "Reset password", target of the e-mail link. Placeholder until its issue lands. */
+/** spec §9: "reset redirect 3 s". */
+const REDIRECT_AFTER_MS = 3000;
+
+type State = "form" | "done" | "invalid";
+
+/**
+ * /reset-password?token=… — spec §2 Reset password, the target of the mailed link. The token is
+ * read once, then removed from the address bar (and so from the history and any Referer).
+ * Success shows its screen, then /login after 3 s; a used or expired link says so and offers a new one.
+ */
 export default function ResetPasswordRoute() {
-  return <ComingSoonScreen title={fr.screens.resetPassword} />;
+  const [token] = useState(() => new URLSearchParams(window.location.search).get("token") ?? "");
+  const [state, setState] = useState<State>(token ? "form" : "invalid");
+  const options = useQuery(authOptionsQuery).data ?? fallbackAuthOptions;
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(headingRef, state);
+  useDocumentTitle(fr.screens.resetPassword);
+
+  useEffect(() => {
+    if (window.location.search) {
+      window.history.replaceState(window.history.state, "", window.location.pathname);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (state !== "done") return;
+    const timer = setTimeout(() => navigate("/login", { replace: true }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+
+  if (state === "done") {
+    return (
+      <AuthShell
+        backdrop={<PosterWall />}
+        title={authMessages.resetDone}
+        headingRef={headingRef}
+        icon={<CircleCheck className="size-6" aria-hidden="true" />}
+        intro={
+          <div role="status">
+            <p className="font-medium text-fg">{authMessages.resetDoneDetail}</p>
+            <p className="mt-1">{fr.auth.reset.redirecting}</p>
+          </div>
+        }
+      >
+        <Link to="/login" replace className={`${buttonStyles({ size: "lg" })} w-full`}>
+          <LogIn aria-hidden="true" />
+          {fr.auth.reset.loginNow}
+        </Link>
+      </AuthShell>
+    );
+  }
+
+  if (state === "invalid") {
+    return (
+      <AuthShell
+        backdrop={<PosterWall />}
+        title={authMessages.resetInvalid}
+        headingRef={headingRef}
+        icon={<Link2Off className="size-6" aria-hidden="true" />}
+      >
+        <div className="flex flex-col gap-3">
+          <Link to="/reset" className={`${buttonStyles({ size: "lg" })} w-full`}>
+            <Send aria-hidden="true" />
+            {fr.auth.reset.askNewLink}
+          </Link>
+          <Link to="/login" className={`${buttonStyles({ variant: "ghost" })} w-full`}>
+            {fr.auth.forgot.back}
+          </Link>
+        </div>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      backdrop={<PosterWall />}
+      title={fr.auth.reset.title}
+      intro={fr.auth.reset.intro}
+      icon={<KeyRound className="size-6" aria-hidden="true" />}
+    >
+      <ResetPasswordForm
+        token={token}
+        passwordMin={options.passwordMinLength}
+        onDone={() => {
+          toast.success(authMessages.resetDone, authMessages.resetDoneDetail);
+          setState("done");
+        }}
+        onInvalidLink={() => setState("invalid")}
+      />
+    </AuthShell>
+  );
 }

@@ -1,0 +1,163 @@
+import { useQuery } from "@tanstack/react-query";
+import { Bitcoin, Check, CreditCard, RefreshCw, ShieldCheck, Ticket, TriangleAlert } from "lucide-react";
+import { useId, useState } from "react";
+import type { z } from "zod";
+import type { listPlans } from "#contract/auth";
+import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { fr } from "#web/i18n/fr.ts";
+import { plansOptions } from "../api/plan-queries.ts";
+import { formatPrice, priceSuffix } from "./plan-price.ts";
+
+type Plan = z.output<typeof listPlans.response>["items"][number];
+
+/** spec §9 payment methods offered on the plans screen. */
+const methods = [
+  { id: "paypal", icon: CreditCard },
+  { id: "paysafecard", icon: Ticket },
+  { id: "crypto", icon: Bitcoin },
+] as const;
+type Method = (typeof methods)[number]["id"];
+
+function PaymentMethods({ value, onChange }: { value: Method; onChange: (m: Method) => void }) {
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="mb-3 text-sm font-semibold tracking-wide text-muted uppercase">
+        {fr.plans.methodLegend}
+      </legend>
+      <div className="grid gap-2.5 sm:grid-cols-3">
+        {methods.map(({ id, icon: Icon }) => {
+          const text = fr.plans.methods[id];
+          return (
+            <label
+              key={id}
+              className="group relative flex cursor-pointer items-start gap-3 rounded-2xl border border-line bg-surface-2/60 p-3.5 transition-colors hover:border-white/25 has-checked:border-accent has-checked:bg-accent/8 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={id}
+                checked={value === id}
+                onChange={() => onChange(id)}
+                className="sr-only"
+              />
+              <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-white/6 text-fg/80 group-has-checked:bg-accent group-has-checked:text-on-accent">
+                <Icon className="size-[1.1rem]" aria-hidden="true" />
+              </span>
+              <span className="min-w-0">
+                <span className="block font-semibold">{text.label}</span>
+                <span className="mt-0.5 block text-xs leading-snug text-muted">{text.text}</span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function PlanCard({ plan, headingLevel, noteId }: { plan: Plan; headingLevel: 2 | 3; noteId: string }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const suffix = priceSuffix(plan.interval);
+  const featured = plan.badge !== null;
+  return (
+    <li
+      className={`relative flex flex-col rounded-3xl border p-6 ${
+        featured
+          ? "border-accent/50 bg-[linear-gradient(180deg,color-mix(in_oklab,var(--color-accent)_10%,var(--color-surface-2)),var(--color-surface-2)_55%)] shadow-[0_20px_60px_-30px_color-mix(in_oklab,var(--color-accent)_45%,transparent)]"
+          : "border-line bg-surface-2/70"
+      }`}
+    >
+      {plan.badge && (
+        <p className="absolute -top-3 left-6 rounded-full bg-accent px-3 py-1 text-xs font-bold tracking-wide text-on-accent uppercase shadow-lg">
+          {plan.badge}
+        </p>
+      )}
+      <Heading className="text-lg font-bold tracking-tight">{plan.name}</Heading>
+      <p className="mt-3 flex items-baseline gap-1.5">
+        <span className="text-4xl font-extrabold tracking-tight tabular-nums">
+          {formatPrice(plan.priceCents, plan.currency)}
+        </span>
+        {suffix && <span className="text-sm font-medium text-muted">{suffix}</span>}
+      </p>
+      <ul className="mt-5 flex flex-1 flex-col gap-2.5 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex items-start gap-2.5 text-fg/85">
+            <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {/* Buying is its own issue: the button says so instead of pretending. */}
+      <button
+        type="button"
+        disabled
+        aria-describedby={noteId}
+        className={`${buttonStyles({ variant: featured ? "primary" : "outline" })} mt-6 w-full`}
+      >
+        {fr.plans.comingSoon}
+      </button>
+    </li>
+  );
+}
+
+function PlansSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="grid gap-5 md:grid-cols-3">
+      <span className="sr-only">{fr.common.loading}</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} aria-hidden="true" className="skeleton h-96 rounded-3xl" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * spec §2 Plans screen / modal: payment method choice (paypal, paysafecard, crypto), plan cards
+ * (name, price with /mois, features, badge), payment information. Shared by the modal after
+ * sign-up and, later, the /subscription page.
+ */
+export function PlansPanel({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const [method, setMethod] = useState<Method>("paypal");
+  const noteId = useId();
+  const { data, isPending, isError, refetch, isRefetching } = useQuery(plansOptions);
+
+  return (
+    <div className="flex flex-col gap-7">
+      <PaymentMethods value={method} onChange={setMethod} />
+      {isPending ? (
+        <PlansSkeleton />
+      ) : isError ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-4 rounded-2xl border border-line bg-surface-2/60 px-6 py-10 text-center"
+        >
+          <TriangleAlert className="size-6 text-danger" aria-hidden="true" />
+          <p className="font-semibold">{fr.plans.loadFailed}</p>
+          <button
+            type="button"
+            className={buttonStyles({ variant: "outline", size: "sm" })}
+            disabled={isRefetching}
+            onClick={() => void refetch()}
+          >
+            <RefreshCw className={isRefetching ? "animate-spin" : undefined} aria-hidden="true" />
+            {fr.common.retry}
+          </button>
+        </div>
+      ) : (
+        <ul className="grid gap-5 pt-3 md:grid-cols-3">
+          {data.items.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} headingLevel={headingLevel} noteId={noteId} />
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-col gap-1.5 text-sm text-muted">
+        <p id={noteId}>{fr.plans.comingSoonNote}</p>
+        <p className="flex items-center gap-2">
+          <ShieldCheck className="size-4 shrink-0 text-emerald-300" aria-hidden="true" />
+          {fr.plans.secure}
+        </p>
+      </div>
+    </div>
+  );
+}
