@@ -42,6 +42,13 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", HOST: "127.0.0.1" },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      // scripts/e2e.mjs runs a real SMTP server; without it mail lands in DATA_DIR/outbox.
+      ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
+    },
   },
 });

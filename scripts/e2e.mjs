@@ -1,7 +1,11 @@
-// `npm run test:e2e`: Playwright in Debian's Chromium. Skipped (with a message) on a machine
-// without Chromium, so `npm test` runs every tier the machine can run.
-import { spawnSync } from "node:child_process";
+// `npm run test:e2e`: Playwright in Debian's Chromium against the app started as `npm start` starts
+// it. Mail goes through a real SMTP server (smtp-server) run here, which writes each message it
+// receives to E2E_MAIL_DIR for the tests to read. Skipped, with a message, without Chromium.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chromium)) {
@@ -10,11 +14,36 @@ if (!fs.existsSync(chromium)) {
   );
   process.exit(0);
 }
-const r = spawnSync(
+
+const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "bobine-e2e-mail-"));
+let received = 0;
+const smtp = new SMTPServer({
+  secure: false,
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, _session, callback) {
+    const chunks = [];
+    stream.on("data", (c) => chunks.push(c));
+    stream.on("end", () => {
+      received += 1;
+      fs.writeFileSync(path.join(mailDir, `${Date.now()}-${received}.eml`), Buffer.concat(chunks));
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}`;
+
+const child = spawn(
   process.execPath,
   ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)],
   {
     stdio: "inherit",
+    env: { ...process.env, SMTP_URL: smtpUrl, E2E_MAIL_DIR: mailDir },
   },
 );
-process.exit(r.status ?? 1);
+const code = await new Promise((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+smtp.close();
+fs.rmSync(mailDir, { recursive: true, force: true });
+process.exit(code);

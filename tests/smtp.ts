@@ -55,11 +55,15 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** The newest mail to `address`, waiting for it if needed. */
-    async lastTo(address: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+    /**
+     * The newest mail to `address` once more than `after` mails have reached it (mail is sent in
+     * the background, so take `countTo` before the action and pass it here).
+     */
+    async lastTo(address: string, after = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = mails.filter((m) => m.to.includes(address)).at(-1);
+        const to = mails.filter((m) => m.to.includes(address));
+        const found = to.length > after ? to.at(-1) : undefined;
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
         await new Promise<void>((r) => {

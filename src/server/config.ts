@@ -21,7 +21,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(["auto", "true", "false"]).default("auto"),
   DEMO_PASSWORD: z.string().min(8).max(128).default("bobine-demo-2026"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.string().default(""),
+  TRUSTED_PROXIES: z.string().default(""),
   DESKTOP_UA_MARKER: z.string().min(1).default("BobineDesktop"),
   SERVE_WEB: bool.default(true),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -91,7 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY.split(",")
+    trustProxy: e.TRUSTED_PROXIES.split(",")
       .map((s) => s.trim())
       .filter(Boolean),
     desktopUaMarker: e.DESKTOP_UA_MARKER,

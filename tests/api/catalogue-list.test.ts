@@ -49,6 +49,16 @@ describe("GET /api/videos", () => {
     expect(page.json().items).toHaveLength(1);
   });
 
+  it("compresses JSON responses for clients that accept it", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/videos?limit=100",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+
   it("refuses an out-of-range limit with a French validation error naming the field", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/videos?limit=5000" });
     expect(res.statusCode).toBe(400);

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../harness.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    env: { TRUST_PROXY: "127.0.0.1" },
+    env: { TRUSTED_PROXIES: "127.0.0.1" },
     beforeReady(app) {
       // Probe routes to exercise the shared error model and body parsing.
       app.post("/api/__probe", { schema: { body: z.object({ title: z.string().min(1) }) } }, async () => ({

@@ -7,12 +7,14 @@ import { seriousA11yViolations } from "./axe.ts";
 
 /**
  * Accounts end to end (spec §2 Login, Register, Reset password; §4 Registration, Logout; §5; §8),
- * against the real server: mail goes to `${E2E_DATA_DIR}/outbox/*.eml` without SMTP.
+ * against the real server: mail arrives through a real SMTP server (scripts/e2e.mjs) in E2E_MAIL_DIR,
+ * or in `${E2E_DATA_DIR}/outbox/*.eml` when Playwright is run directly without it.
  */
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-const outbox = () => path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+/** Mail received by the real SMTP server of scripts/e2e.mjs, or the server's outbox without it. */
+const outbox = () => process.env.E2E_MAIL_DIR ?? path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
 
 function decodeQuotedPrintable(text: string): string {
   return text

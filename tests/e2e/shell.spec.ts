@@ -29,6 +29,19 @@ test.describe("home page on the demo catalogue", () => {
   });
 });
 
+test("serves the SPA's HTML uncached and its hashed assets cached for a year, with an HTML fallback", async ({
+  request,
+}) => {
+  const html = await request.get("/une/route/du/client");
+  expect(html.status()).toBe(200);
+  expect(html.headers()["cache-control"]).toBe("no-cache");
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
+  expect(asset).toBeTruthy();
+  const js = await request.get(asset as string);
+  expect(js.headers()["cache-control"]).toContain("immutable");
+  expect(js.headers()["content-security-policy"]).toContain("object-src 'none'");
+});
+
 test.describe("header", () => {
   test("has the spec's links and sign-in buttons, and turns opaque once scrolled", async ({ page }) => {
     await page.goto("/");

@@ -100,10 +100,11 @@ export async function register(
   if (passwordProblem) throw validationError("password", passwordProblem);
   await consume(db, limits.signupIp(ip));
   if (await usernameTaken(db, input.username)) throw validationError("username", authMessages.usernameTaken);
+  // Hash first, whatever the address: a known one must not answer faster (SECURITY-CHECKLIST 5).
+  const passwordHash = await hashPassword(input.password);
   // An address that already has an account stores nothing: the code step mails its owner instead.
   if (await userIdByEmail(db, email)) return;
 
-  const passwordHash = await hashPassword(input.password);
   await db
     .delete(signupRequests)
     .where(sql`${signupRequests.createdAt} < now() - make_interval(hours => ${SIGNUP_TTL_HOURS})`);
@@ -152,9 +153,9 @@ export async function sendEmailCode({ db, config, mailer }: AuthDeps, rawEmail: 
         attempts: 0,
       })
       .where(eq(signupRequests.id, pending.id));
-    await mailer.send(verificationCodeMail(config, email, code));
+    mailer.sendLater(verificationCodeMail(config, email, code));
   } else if (await userIdByEmail(db, email)) {
-    await mailer.send(alreadyRegisteredMail(config, email));
+    mailer.sendLater(alreadyRegisteredMail(config, email));
   }
 }
 
@@ -304,7 +305,7 @@ export async function forgotPassword({ db, config, mailer }: AuthDeps, rawEmail:
     valueHash: sha256(token),
     expiresAt: new Date(Date.now() + RESET_TTL_MS),
   });
-  await mailer.send(passwordResetMail(config, email, token));
+  mailer.sendLater(passwordResetMail(config, email, token));
 }
 
 /**

@@ -13,6 +13,11 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /**
+   * Sends without making the caller wait; a failure is logged. Unauthenticated routes use it so a
+   * known address does not answer slower than an unknown one (SECURITY-CHECKLIST 5).
+   */
+  sendLater(mail: Mail): void;
   close(): void;
 }
 
@@ -21,17 +26,25 @@ export interface Mailer {
  * so whoever runs the server sees codes and links (issue: Accounts, "Mail").
  */
 export function createMailer(config: Config, log: (msg: string, extra?: object) => void): Mailer {
+  const withLater = (m: Omit<Mailer, "sendLater">): Mailer => ({
+    ...m,
+    sendLater(mail) {
+      m.send(mail).catch((err: unknown) =>
+        log("échec de l'envoi d'un e-mail", { err, to: mail.to, subject: mail.subject }),
+      );
+    },
+  });
   if (config.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
-    return {
+    return withLater({
       async send(mail) {
         await transport.sendMail({ from: config.mailFrom, ...mail });
       },
       close: () => transport.close(),
-    };
+    });
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  return {
+  return withLater({
     async send(mail) {
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
       fs.mkdirSync(config.outboxDir, { recursive: true });
@@ -41,5 +54,5 @@ export function createMailer(config: Config, log: (msg: string, extra?: object) 
       log(`mail écrit dans ${file}`, { to: mail.to, subject: mail.subject, text: mail.text });
     },
     close: () => transport.close(),
-  };
+  });
 }
