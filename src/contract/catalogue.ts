@@ -41,11 +41,71 @@ export const videoSummary = z.object({
 });
 export type VideoSummary = z.infer<typeof videoSummary>;
 
-export const videoListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  type: videoType.optional(),
-});
+/** French messages of the catalogue's validation rules (spec §5). */
+export const catalogueMessages = {
+  queryTooLong: "La recherche ne peut pas dépasser 100 caractères.",
+  yearRange: "L'année doit être comprise entre 1900 et l'année en cours.",
+  yearOrder: "L'année minimale doit être inférieure ou égale à l'année maximale.",
+  ratingRange: "La note doit être comprise entre 0 et 5, par pas de 0,5.",
+  ratingOrder: "La note minimale doit être inférieure ou égale à la note maximale.",
+  tooManyCategories: "Vous ne pouvez pas choisir plus de 20 catégories.",
+  unknownLanguage: "Langue inconnue : choisissez parmi FR, EN, ES, DE et IT.",
+  unknownSort: "Tri inconnu : pertinence, récents, titre, année, note ou vues.",
+} as const;
+
+/** spec §2 Explore: sort modes. `relevance` without a search text means `recent`. */
+export const videoSorts = ["relevance", "recent", "title", "year", "rating", "views"] as const;
+export type VideoSort = (typeof videoSorts)[number];
+
+/** spec §9: languages of the filter (FR EN ES DE IT). */
+export const filterLanguages = ["fr", "en", "es", "de", "it"] as const;
+export type FilterLanguage = (typeof filterLanguages)[number];
+
+/** spec §5 Year filter: 1900 to the current year (checked at request time). */
+export const YEAR_FILTER_MIN = 1900;
+const filterYear = z.coerce
+  .number({ error: catalogueMessages.yearRange })
+  .int(catalogueMessages.yearRange)
+  .refine((y) => y >= YEAR_FILTER_MIN && y <= new Date().getFullYear(), catalogueMessages.yearRange);
+/** spec §5 Rating filter: 0 to 5, step 0.5. */
+const filterRating = z.coerce
+  .number({ error: catalogueMessages.ratingRange })
+  .refine((r) => r >= 0 && r <= 5 && Number.isInteger(r * 2), catalogueMessages.ratingRange);
+/** Category names; repeated (`categories=a&categories=b`) or comma-separated. */
+const categoryNamesFilter = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : v.split(",")).map((name) => name.trim()).filter((name) => name.length > 0),
+  )
+  .pipe(z.array(z.string().max(100)).max(20, catalogueMessages.tooManyCategories));
+
+/** spec §5 Search: at most 100 characters; shorter than 2 (after trimming) means "no search". */
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_MIN_LENGTH = 2;
+export const searchText = z.string().max(SEARCH_MAX_LENGTH, catalogueMessages.queryTooLong).trim();
+
+export const videoListQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(24),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    type: videoType.optional(),
+    /** Search text (title, episode titles, description), most relevant first. */
+    q: searchText.optional(),
+    categories: categoryNamesFilter.optional(),
+    language: z.enum(filterLanguages, { error: catalogueMessages.unknownLanguage }).optional(),
+    yearMin: filterYear.optional(),
+    yearMax: filterYear.optional(),
+    ratingMin: filterRating.optional(),
+    ratingMax: filterRating.optional(),
+    sort: z.enum(videoSorts, { error: catalogueMessages.unknownSort }).default("relevance"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.yearMin !== undefined && v.yearMax !== undefined && v.yearMin > v.yearMax)
+      ctx.addIssue({ code: "custom", path: ["yearMin"], message: catalogueMessages.yearOrder });
+    if (v.ratingMin !== undefined && v.ratingMax !== undefined && v.ratingMin > v.ratingMax)
+      ctx.addIssue({ code: "custom", path: ["ratingMin"], message: catalogueMessages.ratingOrder });
+  });
+export type VideoListQuery = z.output<typeof videoListQuery>;
 
 export const videoListResponse = z.object({
   items: z.array(videoSummary),
@@ -58,7 +118,7 @@ export type VideoListResponse = z.infer<typeof videoListResponse>;
 export const listVideos = endpoint({
   method: "GET",
   path: "/api/videos",
-  summary: "Liste des vidéos, les plus récentes d'abord",
+  summary: "Liste des vidéos, les plus récentes d'abord, ou les plus pertinentes pour une recherche (q)",
   tags: ["catalogue"],
   query: videoListQuery,
   response: videoListResponse,
@@ -70,4 +130,25 @@ export const listCategories = endpoint({
   summary: "Catégories avec leur nombre de vidéos",
   tags: ["catalogue"],
   response: z.object({ items: z.array(category) }),
+});
+
+/** spec §2 Header search box: thumbnail, title and (main) category of a suggestion. */
+export const searchSuggestion = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  thumbnail: z.string().nullable(),
+  category: z.string().nullable(),
+});
+export type SearchSuggestion = z.infer<typeof searchSuggestion>;
+
+/** spec §9: 5 suggestions. */
+export const SEARCH_SUGGESTIONS = 5;
+
+export const searchSuggestions = endpoint({
+  method: "GET",
+  path: "/api/search/suggestions",
+  summary: "Suggestions de la barre de recherche (5 au plus, les plus pertinentes d'abord)",
+  tags: ["catalogue"],
+  query: z.object({ q: searchText.default("") }),
+  response: z.object({ items: z.array(searchSuggestion).max(SEARCH_SUGGESTIONS) }),
 });

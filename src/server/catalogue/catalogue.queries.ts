@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Category, VideoSummary } from "#contract/catalogue";
 import type { Db } from "#db/client";
 import { categories, videoCategories, videos } from "#db/schema/catalogue";
@@ -43,18 +43,18 @@ export function toVideoSummary(
   };
 }
 
-export async function listVideosNewestFirst(
+/** One page of the catalogue, filtered and sorted (spec §2 Explore), with the number of matches. */
+export async function listVideosFiltered(
   db: Db,
-  opts: { limit: number; offset: number; type?: "movie" | "series" | undefined },
+  opts: { limit: number; offset: number; where: SQL | undefined; order: SQL[] },
 ) {
-  const where = opts.type ? eq(videos.type, opts.type) : undefined;
   // The page's ids first, then the category names for those rows only: with a plain OFFSET the
   // per-row subquery would run for every skipped row (measured by `npm run bench`).
   const page = db
     .select({ pageId: videos.id })
     .from(videos)
-    .where(where)
-    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .where(opts.where)
+    .orderBy(...opts.order)
     .limit(opts.limit)
     .offset(opts.offset)
     .as("page");
@@ -63,8 +63,8 @@ export async function listVideosNewestFirst(
       .select(videoSummarySelection)
       .from(videos)
       .innerJoin(page, eq(page.pageId, videos.id))
-      .orderBy(desc(videos.createdAt), desc(videos.id)),
-    db.select({ total: sql<number>`count(*)::int` }).from(videos).where(where),
+      .orderBy(...opts.order),
+    db.select({ total: sql<number>`count(*)::int` }).from(videos).where(opts.where),
   ]);
   return { items: rows.map(toVideoSummary), total: totals[0]?.total ?? 0 };
 }
