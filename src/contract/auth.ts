@@ -59,12 +59,14 @@ const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"
  */
 export function emailRuleViolation(raw: string): string | null {
   const email = raw.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL_RE.test(email)) return authMessages.emailInvalid;
   const at = email.lastIndexOf("@");
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
-  if (TEST_DOMAINS.has(domain) || TEST_TLDS.some((tld) => domain.endsWith(tld)))
+  // Test domains first: « x@localhost » is a test domain (spec §5), not a format error.
+  if (at > 0 && (TEST_DOMAINS.has(domain) || TEST_TLDS.some((tld) => domain.endsWith(tld)))) {
     return authMessages.emailTestDomain;
+  }
+  if (email.length > 254 || !EMAIL_RE.test(email)) return authMessages.emailInvalid;
   if (domain === "googlemail.com") return authMessages.emailGooglemail;
   if (domain === "gmail.com") {
     if (local.includes("+")) return authMessages.emailGmailAlias;
@@ -78,6 +80,9 @@ export function emailRuleViolation(raw: string): string | null {
 export const USERNAME_RE = /^[\p{L}\p{N}][\p{L}\p{N}._-]{1,28}[\p{L}\p{N}]$/u;
 
 export const PASSWORD_MAX = 128;
+
+/** Password lengths count characters (an emoji is one), not UTF-16 code units. */
+const chars = (v: string) => [...v].length;
 
 const email = z
   .string({ error: authMessages.allFieldsRequired })
@@ -101,8 +106,8 @@ export const registerBody = (passwordMin: number) =>
       password: z
         .string({ error: authMessages.allFieldsRequired })
         .min(1, authMessages.allFieldsRequired)
-        .min(passwordMin, authMessages.passwordTooShort(passwordMin))
-        .max(PASSWORD_MAX, authMessages.passwordTooLong),
+        .refine((v) => chars(v) >= passwordMin, authMessages.passwordTooShort(passwordMin))
+        .refine((v) => chars(v) <= PASSWORD_MAX, authMessages.passwordTooLong),
       confirmPassword: z
         .string({ error: authMessages.allFieldsRequired })
         .min(1, authMessages.allFieldsRequired),
@@ -193,7 +198,7 @@ export const login = endpoint({
       password: z
         .string()
         .min(1, authMessages.allFieldsRequired)
-        .max(PASSWORD_MAX, authMessages.passwordTooLong),
+        .refine((v) => chars(v) <= PASSWORD_MAX, authMessages.passwordTooLong),
     })
     .strict(),
   response: z.object({ user: sessionUser }),
@@ -227,7 +232,7 @@ export const resetPassword = endpoint({
       password: z
         .string()
         .min(1, authMessages.allFieldsRequired)
-        .max(PASSWORD_MAX, authMessages.passwordTooLong),
+        .refine((v) => chars(v) <= PASSWORD_MAX, authMessages.passwordTooLong),
       confirmPassword: z.string().min(1, authMessages.allFieldsRequired),
     })
     .strict()

@@ -24,6 +24,8 @@ export interface DataDirLock {
 }
 
 const LOCK_NAME = "bobine.lock";
+/** Folders this process holds: a lock naming our own pid that we do not hold is a previous run's. */
+const held = new Set<string>();
 
 function isAlive(pid: number): boolean {
   try {
@@ -41,10 +43,12 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, owner, { flag: "wx" });
+      held.add(file);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        held.delete(file);
         try {
           const current = JSON.parse(fs.readFileSync(file, "utf8")) as { pid?: number };
           if (current.pid === process.pid) fs.unlinkSync(file);
@@ -65,8 +69,12 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       } catch {
         // Unreadable lock (crash while writing it): treat as stale.
       }
+      // A lock from another host name is a previous container's (PGlite on a shared network
+      // folder is unsupported); our own pid is only alive in the lock if this process holds it
+      // (a restarted container often gets the same pid, e.g. 1).
       const sameHost = host === "" || host === os.hostname();
-      if (pid > 0 && (!sameHost || isAlive(pid))) {
+      const ownPid = pid === process.pid;
+      if (pid > 0 && sameHost && (ownPid ? held.has(file) : isAlive(pid))) {
         throw new DataDirLockedError(dataDir, pid);
       }
       fs.rmSync(file, { force: true });

@@ -36,8 +36,16 @@ export async function prepareDatabase(
     }
     // ADMIN_EMAIL/ADMIN_USERNAME/ADMIN_PASSWORD: the first administrator, only while there is none.
     if (config.bootstrapAdmin && (await administratorCount(database.db)) === 0) {
-      await createAdministrator(database.db, config.bootstrapAdmin, config.passwordMinLength);
-      log(`Administrateur « ${config.bootstrapAdmin.username} » créé depuis ADMIN_*.`);
+      try {
+        await createAdministrator(database.db, config.bootstrapAdmin, config.passwordMinLength);
+        log(`Administrateur « ${config.bootstrapAdmin.username} » créé depuis ADMIN_*.`);
+      } catch (err) {
+        // Several processes starting at once on one PostgreSQL: the first one created it.
+        const code =
+          (err as { cause?: { code?: string }; code?: string }).cause?.code ??
+          (err as { code?: string }).code;
+        if (code !== "23505") throw err;
+      }
     }
     const [demo] = await database.db
       .select({ n: sql<number>`count(*)::int` })

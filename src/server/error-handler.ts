@@ -66,6 +66,9 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 /** SQLSTATE classes 08 (connection), 57P (shutdown), 3D000 (database gone), or a refused socket. */
 const UNAVAILABLE = /^(08|57P|3D000|53300)|ECONNREFUSED|ECONNRESET|ETIMEDOUT/;
+/** node-postgres' own words when a connection is lost or cannot be made. */
+const CONNECTION_LOST =
+  /Connection terminated|connection error|not queryable|pool after calling end|not currently accepting connections|database system is (starting up|shutting down)|timeout exceeded when trying to connect/i;
 
 function isDatabaseUnavailable(err: unknown): boolean {
   for (
@@ -74,8 +77,7 @@ function isDatabaseUnavailable(err: unknown): boolean {
     depth++
   ) {
     if (typeof e.code === "string" && UNAVAILABLE.test(e.code)) return true;
-    if (typeof e.message === "string" && /Connection terminated|pool after calling end/.test(e.message))
-      return true;
+    if (typeof e.message === "string" && CONNECTION_LOST.test(e.message)) return true;
     e = e.cause as typeof e;
   }
   return false;

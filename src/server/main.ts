@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { DataDirLockedError } from "#db/data-dir-lock";
 import { buildApp } from "./app.ts";
+import { AdminAccountError } from "./auth/admin-accounts.ts";
 import { prepareDatabase } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -46,7 +47,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof AdminAccountError) {
     process.stderr.write(`\n${err.message}\n\n`);
     process.exit(2);
   }

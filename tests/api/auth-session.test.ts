@@ -68,7 +68,7 @@ describe("sign-in", () => {
   it("throttles an account after 100 failures in an hour, whatever the IP, without locking it for ever", async () => {
     const m = await registerMember(t.app, smtp, codeIn);
     await t.database.db.execute(
-      sql`insert into rate_limits (bucket, window_start, hits) values (${`login-fail:${m.userId}`}, now(), 100)`,
+      sql`insert into rate_limits (bucket, window_start, hits) values (${`login-fail:${m.username.toLowerCase()}`}, now(), 100)`,
     );
     const blocked = await post(
       "/api/auth/login",
@@ -80,11 +80,52 @@ describe("sign-in", () => {
     expect(blocked.json().message).toBe(errorCatalogue.RATE_LIMITED.message);
     // An hour later the window has passed.
     await t.database.db.execute(
-      sql`update rate_limits set window_start = now() - interval '61 minutes' where bucket = ${`login-fail:${m.userId}`}`,
+      sql`update rate_limits set window_start = now() - interval '61 minutes' where bucket = ${`login-fail:${m.username.toLowerCase()}`}`,
     );
     expect((await post("/api/auth/login", { identifier: m.username, password: m.password })).statusCode).toBe(
       200,
     );
+  });
+
+  it("counts failures for unknown names too, so the throttle does not reveal which accounts exist", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push(
+        (await post("/api/auth/login", { identifier: "fantome-inconnu", password: "mauvais-1234" }))
+          .statusCode,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401]);
+    const rows = await t.database.db.execute(
+      sql`select hits from rate_limits where bucket = 'login-fail:fantome-inconnu'`,
+    );
+    expect((rows as unknown as { rows: { hits: number }[] }).rows[0]?.hits).toBe(3);
+    await t.database.db.execute(
+      sql`update rate_limits set hits = 100 where bucket = 'login-fail:fantome-inconnu'`,
+    );
+    expect(
+      (await post("/api/auth/login", { identifier: "fantome-inconnu", password: "x-y-z-w-v" })).statusCode,
+    ).toBe(429);
+  });
+
+  it("puts every address of one IPv6 /64 in the same per-IP bucket", async () => {
+    await t.database.db.execute(
+      sql`insert into rate_limits (bucket, window_start, hits) values ('login-ip:2001:db8:1:2::/64', now(), 30)`,
+    );
+    const res = await post(
+      "/api/auth/login",
+      { identifier: "quelquun", password: "x-y-z-w-v" },
+      {},
+      "2001:db8:1:2:abcd::9",
+    );
+    expect(res.statusCode).toBe(429);
+    const other = await post(
+      "/api/auth/login",
+      { identifier: "quelquun", password: "x-y-z-w-v" },
+      {},
+      "2001:db8:1:3::9",
+    );
+    expect(other.statusCode).toBe(401);
   });
 
   it("keeps one per-IP bucket whatever X-Forwarded-For says when no proxy is trusted", async () => {
@@ -280,6 +321,51 @@ describe("password reset", () => {
     expect({ ...known.json(), requestId: 0 }).toEqual({ ...unknown.json(), requestId: 0 });
     await smtp.lastTo(m.email, before);
     expect(smtp.countTo("inconnu.total@orange.fr")).toBe(0);
+  });
+
+  it("refuses a forged reset token before doing any costly work, and limits submissions per IP", async () => {
+    const forged = await post("/api/auth/password/reset", {
+      token: "x".repeat(43),
+      password: "Nouvelle-pellicule-2026",
+      confirmPassword: "Nouvelle-pellicule-2026",
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe(authMessages.resetInvalid);
+    await t.database.db.execute(
+      sql`insert into rate_limits (bucket, window_start, hits) values ('reset-submit-ip:192.0.2.60', now(), 20)`,
+    );
+    const limited = await post(
+      "/api/auth/password/reset",
+      {
+        token: "y".repeat(43),
+        password: "Nouvelle-pellicule-2026",
+        confirmPassword: "Nouvelle-pellicule-2026",
+      },
+      {},
+      "192.0.2.60",
+    );
+    expect(limited.statusCode).toBe(429);
+  });
+
+  for (const [route, bucket, payload] of [
+    ["/api/auth/email-code", "code-ip", { email: "limite@orange.fr" }],
+    ["/api/auth/verify-email-code", "verify-ip", { email: "limite@orange.fr", code: "123456" }],
+    ["/api/auth/password/forgot", "reset-ip", { email: "limite@orange.fr" }],
+  ] as const) {
+    it(`answers 429 on ${route} once its per-IP budget is spent`, async () => {
+      const ip = `192.0.2.${70 + route.length}`;
+      await t.database.db.execute(
+        sql`insert into rate_limits (bucket, window_start, hits) values (${`${bucket}:${ip}`}, now(), 1000)`,
+      );
+      const res = await post(route, payload, {}, ip);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe(errorCatalogue.RATE_LIMITED.message);
+    });
+  }
+
+  it("serves the reset page with Referrer-Policy: no-referrer so the token never leaks", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/reset-password?token=abc" });
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
   });
 
   it("validates the forgot form's e-mail with the spec's messages", async () => {

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authMessages } from "#contract/auth";
 import { signupRequests } from "#db/schema/auth";
 import { errorCatalogue } from "#server/errors";
-import { newSignup, nextIp, registerMember, sessionCookie } from "../factories/accounts.ts";
+import { browser, newSignup, registerMember, sessionCookie } from "../factories/accounts.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { codeIn, startSmtp } from "../smtp.ts";
 
@@ -18,8 +18,12 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const post = (url: string, payload: object, remoteAddress = nextIp()) =>
-  t.app.inject({ method: "POST", url, payload, remoteAddress });
+// Each test is one browser (its own address and cookies) unless it makes another.
+let b: ReturnType<typeof browser>;
+beforeEach(() => {
+  b = browser(t.app);
+});
+const post = (url: string, payload: object) => b.post(url, payload);
 
 describe("sign-up with an e-mail code", () => {
   it("creates the account only once the code read from the real SMTP server is verified, and signs the member in", async () => {
@@ -95,6 +99,45 @@ describe("sign-up with an e-mail code", () => {
       .where(eq(signupRequests.email, signup.email));
     const res = await post("/api/auth/verify-email-code", { email: signup.email, code });
     expect(res.json().message).toBe(authMessages.codeInvalid);
+  });
+
+  it("does not let another browser take over a sign-up being verified: the account keeps the first password", async () => {
+    const victim = newSignup();
+    await post("/api/auth/register", victim);
+    await post("/api/auth/email-code", { email: victim.email });
+    const code = codeIn(await smtp.lastTo(victim.email));
+
+    const attacker = browser(t.app);
+    const takeover = await attacker.post("/api/auth/register", {
+      ...victim,
+      username: `${victim.username}-pirate`,
+      password: "Mot-de-passe-du-pirate-1",
+      confirmPassword: "Mot-de-passe-du-pirate-1",
+    });
+    expect(takeover.statusCode).toBe(200);
+    // Without the first browser's cookie, no code can be verified nor re-sent.
+    expect(
+      (await attacker.post("/api/auth/verify-email-code", { email: victim.email, code })).statusCode,
+    ).toBe(400);
+
+    expect((await post("/api/auth/verify-email-code", { email: victim.email, code })).statusCode).toBe(200);
+    expect(
+      (await browser(t.app).post("/api/auth/login", { identifier: victim.email, password: victim.password }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await browser(t.app).post("/api/auth/login", {
+          identifier: victim.email,
+          password: "Mot-de-passe-du-pirate-1",
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it("binds the sign-up to an httpOnly cookie of the browser that made it", async () => {
+    const res = await post("/api/auth/register", newSignup());
+    expect(String(res.headers["set-cookie"])).toMatch(/bobine_signup=[A-Za-z0-9_-]{43};.*HttpOnly/);
   });
 
   it("refuses a burst of sign-ups from one address with 429, whatever X-Forwarded-For says", async () => {
@@ -178,7 +221,7 @@ describe("the register rules of spec §5, sent straight to the API", () => {
   const cases: [string, Parameters<typeof newSignup>[0], string, string][] = [
     ["a temporary-mail domain", { email: "film.fan@yopmail.com" }, "email", authMessages.emailTemporary],
     ["a test domain", { email: "film.fan@example.com" }, "email", authMessages.emailTestDomain],
-    ["localhost", { email: "film.fan@localhost" }, "email", authMessages.emailInvalid],
+    ["localhost", { email: "film.fan@localhost" }, "email", authMessages.emailTestDomain],
     ["googlemail", { email: "film.fan@googlemail.com" }, "email", authMessages.emailGooglemail],
     ["a Gmail '+' alias", { email: "film+bobine@gmail.com" }, "email", authMessages.emailGmailAlias],
     ["too many Gmail dots", { email: "f.i.l.m.f@gmail.com" }, "email", authMessages.emailGmailSuspicious],
@@ -210,6 +253,13 @@ describe("the register rules of spec §5, sent straight to the API", () => {
       expect(res.json().fields[field]).toBe(message);
     });
   }
+
+  it("counts password length in characters: 100 emoji (200 UTF-16 units) are accepted, 129 characters are not", async () => {
+    const emoji = "🎬".repeat(100);
+    expect(
+      (await post("/api/auth/register", newSignup({ password: emoji, confirmPassword: emoji }))).statusCode,
+    ).toBe(200);
+  });
 
   it("refuses a password over 128 characters and accepts 64 characters with emoji, untruncated", async () => {
     const long = "é".repeat(129);

@@ -30,7 +30,7 @@ describe.skipIf(testDbKind !== "postgres")("when PostgreSQL goes away", () => {
     );
     try {
       const res = await t.app.inject({ method: "GET", url: "/api/videos" });
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode, res.body).toBe(503);
       expect(res.json()).toMatchObject({
         code: "SERVICE_UNAVAILABLE",
         message: errorCatalogue.SERVICE_UNAVAILABLE.message,

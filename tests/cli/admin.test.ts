@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client";
-import { profiles } from "#db/schema/auth";
+import { profiles, users } from "#db/schema/auth";
 import { testDbKind } from "../harness.ts";
 import { startScript } from "./run-script.ts";
 
@@ -52,8 +52,24 @@ describe.skipIf(testDbKind !== "pglite")("admin:create and admin:promote", () =>
     expect(missing.output()).toContain("Aucun compte");
 
     const db = await openDatabase({ dataDir });
-    const rows = await db.db.select({ username: profiles.username, role: profiles.role }).from(profiles);
+    const [member] = await db.db
+      .insert(users)
+      .values({ email: "Adjoint@orange.fr", emailVerified: true })
+      .returning();
+    await db.db.insert(profiles).values({ id: member?.id as string, username: "adjoint" });
     await db.close();
-    expect(rows).toEqual([{ username: "chef", role: "admin" }]);
+    const promote = run(["promote", "--user", "adjoint@ORANGE.fr"]);
+    expect(await promote.exited, promote.output()).toBe(0);
+
+    const after = await openDatabase({ dataDir });
+    const rows = await after.db
+      .select({ username: profiles.username, role: profiles.role })
+      .from(profiles)
+      .orderBy(profiles.username);
+    await after.close();
+    expect(rows).toEqual([
+      { username: "adjoint", role: "admin" },
+      { username: "chef", role: "admin" },
+    ]);
   }, 60_000);
 });

@@ -19,6 +19,19 @@ describe.skipIf(testDbKind !== "pglite")("embedded database folder lock", () => 
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it("takes over a lock naming this very pid that this process does not hold (a restarted container), or another host", async () => {
+    for (const owner of [
+      { pid: process.pid, host: os.hostname() },
+      { pid: 1, host: "ancien-conteneur" },
+    ]) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bobine-lock-"));
+      fs.writeFileSync(path.join(dir, "bobine.lock"), JSON.stringify(owner));
+      const db = await openDatabase({ dataDir: dir });
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("refuses while another process holds the folder, and takes over a lock left by a dead process", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bobine-lock-"));
     const holder = spawn(

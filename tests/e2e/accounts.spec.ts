@@ -103,6 +103,7 @@ test.describe("a visitor's account, from sign-up to a new password", () => {
   test("signs up with the e-mail code, signs out, signs in with the username, resets the password", async ({
     page,
     request,
+    browser,
   }) => {
     const id = unique();
     const username = `cine${id}`;
@@ -183,6 +184,13 @@ test.describe("a visitor's account, from sign-up to a new password", () => {
     }
     await signOut(page, username);
 
+    // Another browser stays signed in: the reset must end its session too.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await other.goto("/login");
+    await signIn(other, username, password);
+    await expect(other.getByRole("button", { name: fr.account.menuLabel(username) })).toBeVisible();
+
     // Forgot password from /login, in place.
     await page.getByRole("button", { name: fr.auth.login.forgot }).click();
     await expect(page.getByRole("heading", { level: 1, name: fr.auth.forgot.title })).toBeVisible();
@@ -199,9 +207,13 @@ test.describe("a visitor's account, from sign-up to a new password", () => {
     await page.getByLabel(fr.auth.reset.confirmPassword, { exact: true }).fill(newPassword);
     await page.getByRole("button", { name: fr.auth.reset.submit }).click();
     await expect(page.getByRole("heading", { level: 1, name: authMessages.resetDone })).toBeVisible();
-    const doneAt = Date.now();
     await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
-    expect(Date.now() - doneAt).toBeGreaterThan(2_000);
+
+    // The other browser's session is gone.
+    await other.goto("/");
+    await expect(other.getByRole("link", { name: fr.nav.login })).toBeVisible();
+    await expect(other.getByRole("button", { name: fr.account.menuLabel(username) })).toHaveCount(0);
+    await otherContext.close();
 
     // The old password no longer works; the new one does.
     await page.getByLabel(fr.auth.login.identifier).fill(email);

@@ -115,6 +115,8 @@ export const signupRequests = pgTable(
     email: text("email").notNull(),
     username: text("username").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** sha256 of the httpOnly cookie of the browser that signed up: only it may verify the code. */
+    browserHash: text("browser_hash").notNull().default(""),
     codeHash: text("code_hash"),
     codeSentAt: timestamp("code_sent_at", { withTimezone: true }),
     codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),

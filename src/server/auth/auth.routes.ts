@@ -21,6 +21,7 @@ import {
   setSessionCookie,
   toSessionUser,
 } from "./session.ts";
+import { randomToken } from "./tokens.ts";
 
 /**
  * Resolves the session cookie for every API request, at the application's root so that every
@@ -36,6 +37,7 @@ export function registerSessionHook(app: FastifyInstance, deps: Pick<auth.AuthDe
 
 export function registerAuthRoutes(app: FastifyInstance, deps: auth.AuthDeps) {
   const { db, config } = deps;
+  const signupCookie = config.publicUrl.startsWith("https://") ? "__Host-bobine_signup" : "bobine_signup";
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, userId: string) {
     await auth.afterSignIn(db, userId);
@@ -62,18 +64,35 @@ export function registerAuthRoutes(app: FastifyInstance, deps: auth.AuthDeps) {
     return { user: request.currentUser ? toSessionUser(request.currentUser) : null };
   });
 
-  route(app, register, async ({ body, request }) => {
-    await auth.register(deps, body, request.ip);
+  route(app, register, async ({ body, request, reply }) => {
+    // The sign-up belongs to this browser (httpOnly cookie): only it can get and verify the code.
+    const token = request.cookies[signupCookie] ?? "";
+    const browserToken = /^[A-Za-z0-9_-]{43}$/.test(token) ? token : randomToken();
+    await auth.register(deps, body, request.ip, browserToken);
+    reply.setCookie(signupCookie, browserToken, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.publicUrl.startsWith("https://"),
+      path: "/",
+      maxAge: auth.SIGNUP_TTL_HOURS * 3600,
+    });
     return { ok: true as const };
   });
 
   route(app, sendEmailCode, async ({ body, request }) => {
-    await auth.sendEmailCode(deps, body.email, request.ip);
+    await auth.sendEmailCode(deps, body.email, request.ip, request.cookies[signupCookie]);
     return { ok: true as const };
   });
 
   route(app, verifyEmailCode, async ({ body, request, reply }) => {
-    const userId = await auth.verifyEmailCode(deps, body.email, body.code, request.ip);
+    const userId = await auth.verifyEmailCode(
+      deps,
+      body.email,
+      body.code,
+      request.ip,
+      request.cookies[signupCookie],
+    );
+    reply.clearCookie(signupCookie, { path: "/", secure: config.publicUrl.startsWith("https://") });
     return signIn(request, reply, userId);
   });
 
@@ -94,9 +113,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: auth.AuthDeps) {
     return { ok: true as const };
   });
 
-  route(app, resetPassword, async ({ body, reply }) => {
+  route(app, resetPassword, async ({ body, request, reply }) => {
     reply.header("Referrer-Policy", "no-referrer");
-    await auth.resetPassword(deps, body.token, body.password);
+    await auth.resetPassword(deps, body.token, body.password, request.ip);
     return { ok: true as const };
   });
 }

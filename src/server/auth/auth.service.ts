@@ -10,7 +10,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { alreadyRegisteredMail, passwordResetMail, verificationCodeMail } from "../mail/templates.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { emailViolation, normaliseEmail, passwordViolation } from "./policies.ts";
-import { consume, current, hit } from "./rate-limit.ts";
+import { clientKey, consume, current, hit } from "./rate-limit.ts";
 import { revokeAllSessions } from "./session.ts";
 import { codeMatches, hashCode, newCode, randomToken, sha256 } from "./tokens.ts";
 
@@ -24,27 +24,37 @@ export const SIGNUP_TTL_HOURS = 24;
 const MINUTE = 60;
 const HOUR = 3600;
 export const limits = {
-  loginIp: (ip: string) => ({ bucket: `login-ip:${ip}`, max: 30, windowSeconds: 5 * MINUTE }),
-  /** Failures only; ≤ 100 an hour per account, no permanent lock-out (SECURITY-CHECKLIST 3). */
-  loginAccountFailures: (userId: string) => ({
-    bucket: `login-fail:${userId}`,
+  loginIp: (ip: string) => ({ bucket: `login-ip:${clientKey(ip)}`, max: 30, windowSeconds: 5 * MINUTE }),
+  /**
+   * Failures only, ≤ 100 an hour per account (SECURITY-CHECKLIST 3), no permanent lock-out. Keyed on
+   * the identifier as typed (normalised) and counted for unknown identifiers too, so the 429 does
+   * not tell which accounts exist.
+   */
+  loginFailures: (identifier: string) => ({
+    bucket: `login-fail:${identifier.trim().toLowerCase()}`,
     max: 100,
     windowSeconds: HOUR,
   }),
-  signupIp: (ip: string) => ({ bucket: `signup-ip:${ip}`, max: 10, windowSeconds: HOUR }),
+  signupIp: (ip: string) => ({ bucket: `signup-ip:${clientKey(ip)}`, max: 10, windowSeconds: HOUR }),
+  signupAddress: (email: string) => ({ bucket: `signup-addr:${email}`, max: 5, windowSeconds: HOUR }),
   codeAddress: (email: string) => ({
     bucket: `code-addr:${email}`,
     max: 1,
     windowSeconds: CODE_RESEND_SECONDS,
   }),
-  codeIp: (ip: string) => ({ bucket: `code-ip:${ip}`, max: 10, windowSeconds: 10 * MINUTE }),
-  verifyIp: (ip: string) => ({ bucket: `verify-ip:${ip}`, max: 30, windowSeconds: 10 * MINUTE }),
+  codeIp: (ip: string) => ({ bucket: `code-ip:${clientKey(ip)}`, max: 10, windowSeconds: 10 * MINUTE }),
+  verifyIp: (ip: string) => ({ bucket: `verify-ip:${clientKey(ip)}`, max: 30, windowSeconds: 10 * MINUTE }),
   resetAddress: (email: string) => ({
     bucket: `reset-addr:${email}`,
     max: 1,
     windowSeconds: CODE_RESEND_SECONDS,
   }),
-  resetIp: (ip: string) => ({ bucket: `reset-ip:${ip}`, max: 10, windowSeconds: 10 * MINUTE }),
+  resetIp: (ip: string) => ({ bucket: `reset-ip:${clientKey(ip)}`, max: 10, windowSeconds: 10 * MINUTE }),
+  resetSubmitIp: (ip: string) => ({
+    bucket: `reset-submit-ip:${clientKey(ip)}`,
+    max: 20,
+    windowSeconds: 10 * MINUTE,
+  }),
 };
 
 /** A scrypt hash of nothing in particular, so an unknown account costs the same time as a known one. */
@@ -92,6 +102,7 @@ export async function register(
   { db, config }: AuthDeps,
   input: { username: string; email: string; password: string },
   ip: string,
+  browserToken: string,
 ) {
   const email = normaliseEmail(input.email);
   const emailProblem = emailViolation(email);
@@ -99,23 +110,39 @@ export async function register(
   const passwordProblem = passwordViolation(input.password, config.passwordMinLength);
   if (passwordProblem) throw validationError("password", passwordProblem);
   await consume(db, limits.signupIp(ip));
+  await consume(db, limits.signupAddress(email));
   if (await usernameTaken(db, input.username)) throw validationError("username", authMessages.usernameTaken);
   // Hash first, whatever the address: a known one must not answer faster (SECURITY-CHECKLIST 5).
   const passwordHash = await hashPassword(input.password);
   // An address that already has an account stores nothing: the code step mails its owner instead.
   if (await userIdByEmail(db, email)) return;
+  const browserHash = sha256(browserToken);
+  // A sign-up being verified in another browser (live code) is not taken over: that browser's
+  // member would otherwise verify an account carrying someone else's password. Same answer.
+  const [existing] = await db
+    .select({ browserHash: signupRequests.browserHash, codeExpiresAt: signupRequests.codeExpiresAt })
+    .from(signupRequests)
+    .where(eq(signupRequests.email, email));
+  if (
+    existing &&
+    existing.browserHash !== browserHash &&
+    (existing.codeExpiresAt?.getTime() ?? 0) > Date.now()
+  ) {
+    return;
+  }
 
   await db
     .delete(signupRequests)
     .where(sql`${signupRequests.createdAt} < now() - make_interval(hours => ${SIGNUP_TTL_HOURS})`);
   await db
     .insert(signupRequests)
-    .values({ email, username: input.username, passwordHash })
+    .values({ email, username: input.username, passwordHash, browserHash })
     .onConflictDoUpdate({
       target: signupRequests.email,
       set: {
         username: input.username,
         passwordHash,
+        browserHash,
         codeHash: null,
         codeSentAt: null,
         codeExpiresAt: null,
@@ -129,7 +156,12 @@ export async function register(
  * spec §7 send-email {type verification}. Always answers the same; one send per 60 s per address
  * (whatever the address) and a per-IP budget.
  */
-export async function sendEmailCode({ db, config, mailer }: AuthDeps, rawEmail: string, ip: string) {
+export async function sendEmailCode(
+  { db, config, mailer }: AuthDeps,
+  rawEmail: string,
+  ip: string,
+  browserToken: string | undefined,
+) {
   const email = normaliseEmail(rawEmail);
   await consume(db, limits.codeIp(ip));
   await consume(db, limits.codeAddress(email));
@@ -139,6 +171,8 @@ export async function sendEmailCode({ db, config, mailer }: AuthDeps, rawEmail: 
     .where(
       and(
         eq(signupRequests.email, email),
+        // Only the browser that signed up gets (and resets) its code.
+        eq(signupRequests.browserHash, sha256(browserToken ?? "")),
         sql`${signupRequests.createdAt} > now() - make_interval(hours => ${SIGNUP_TTL_HOURS})`,
       ),
     );
@@ -168,10 +202,15 @@ export async function verifyEmailCode(
   rawEmail: string,
   code: string,
   ip: string,
+  browserToken: string | undefined,
 ): Promise<string> {
   const email = normaliseEmail(rawEmail);
   await consume(db, limits.verifyIp(ip));
-  const [pending] = await db.select().from(signupRequests).where(eq(signupRequests.email, email));
+  // Only the browser that signed up may verify (its cookie); another one's tries count for nothing.
+  const [pending] = await db
+    .select()
+    .from(signupRequests)
+    .where(and(eq(signupRequests.email, email), eq(signupRequests.browserHash, sha256(browserToken ?? ""))));
   const usable =
     pending?.codeHash &&
     pending.codeExpiresAt &&
@@ -238,6 +277,8 @@ export async function login(
 ): Promise<string> {
   await consume(db, limits.loginIp(ip));
   const id = identifier.trim();
+  const failures = limits.loginFailures(id);
+  if ((await current(db, failures)) >= failures.max) throw new AppError("RATE_LIMITED");
   const [row] = await db
     .select({ userId: users.id, hash: accounts.password })
     .from(users)
@@ -252,10 +293,9 @@ export async function login(
   if (!row?.hash) {
     dummyHash ??= hashPassword("bobine-timing-equaliser");
     await verifyPassword(password, await dummyHash);
+    await hit(db, failures);
     throw new AppError("UNAUTHENTICATED", authMessages.loginInvalid);
   }
-  const failures = limits.loginAccountFailures(row.userId);
-  if ((await current(db, failures)) >= failures.max) throw new AppError("RATE_LIMITED");
   if (!(await verifyPassword(password, row.hash))) {
     await hit(db, failures);
     throw new AppError("UNAUTHENTICATED", authMessages.loginInvalid);
@@ -312,7 +352,21 @@ export async function forgotPassword({ db, config, mailer }: AuthDeps, rawEmail:
  * Reset from the mailed link: single use (the link is consumed atomically, so two submissions at
  * once give exactly one success), then every session of the member ends.
  */
-export async function resetPassword({ db, config }: AuthDeps, token: string, password: string) {
+export async function resetPassword({ db, config }: AuthDeps, token: string, password: string, ip: string) {
+  await consume(db, limits.resetSubmitIp(ip));
+  // Look the link up before the costly hash, so forged tokens cost the server nothing.
+  const [live] = await db
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(
+      and(
+        eq(verifications.purpose, "password_reset"),
+        eq(verifications.valueHash, sha256(token)),
+        isNull(verifications.consumedAt),
+        gt(verifications.expiresAt, new Date()),
+      ),
+    );
+  if (!live) throw validationError("token", authMessages.resetInvalid);
   const problem = passwordViolation(password, config.passwordMinLength);
   if (problem) throw validationError("password", problem);
   const hash = await hashPassword(password);

@@ -3,6 +3,26 @@ import type { Db } from "#db/client";
 import { rateLimits } from "#db/schema/auth";
 import { AppError } from "../errors.ts";
 
+/**
+ * The part of a client address that identifies one client for rate limits: the whole IPv4 address,
+ * but only the /64 prefix of an IPv6 one (a single subscriber usually holds a whole /64).
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1] as string;
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = ip.includes("::")
+    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
 export interface Limit {
   /** Bucket name, e.g. `login-ip:203.0.113.9`. */
   bucket: string;

@@ -53,7 +53,13 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(cookieName(config), { path: "/" });
+  // Same attributes as when set: a __Host- cookie is only replaced by a Secure one.
+  reply.clearCookie(cookieName(config), {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.publicUrl.startsWith("https://"),
+  });
 }
 
 /**

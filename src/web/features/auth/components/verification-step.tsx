@@ -16,9 +16,14 @@ import { CodeInput, type CodeInputHandle } from "./code-input.tsx";
 const CONTINUE_AFTER_MS = 1000;
 
 /** What the code screen shows for a refused verification (spec §8: 'Code invalide ou expiré'). */
-function verifyErrorMessage(error: unknown): string {
-  // Too many tries or no answer at all: the code may well be right, say what really happened.
-  if (isApiRequestError(error) && (error.code === "RATE_LIMITED" || error.status === 0)) return error.message;
+export function verifyErrorMessage(error: unknown): string {
+  if (isApiRequestError(error)) {
+    // The username was taken meanwhile by someone who verified first: the code is fine, the name
+    // is not ('Retour' leads back to the form with the values kept).
+    if (error.fields?.username) return error.fields.username;
+    // Too many tries, no answer or a server fault: the code may well be right, say what happened.
+    if (error.code === "RATE_LIMITED" || error.status === 0 || error.status >= 500) return error.message;
+  }
   return authMessages.codeInvalid;
 }
 

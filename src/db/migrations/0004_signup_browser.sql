@@ -1,0 +1,1 @@
+ALTER TABLE "signup_requests" ADD COLUMN "browser_hash" text DEFAULT '' NOT NULL;
