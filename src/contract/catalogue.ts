@@ -152,3 +152,61 @@ export const searchSuggestions = endpoint({
   query: z.object({ q: searchText.default("") }),
   response: z.object({ items: z.array(searchSuggestion).max(SEARCH_SUGGESTIONS) }),
 });
+
+/** spec §2 Home and §9: rail sizes. */
+export const HOME_RAILS = {
+  hero: 10,
+  trending: 15,
+  premium: 15,
+  newest: 15,
+  movies: 12,
+  series: 12,
+  genres: 4,
+  perGenre: 8,
+  discover: 24,
+} as const;
+/** spec §2 Home: 'Sélection Premium' keeps videos rated 4 or more. */
+export const PREMIUM_MIN_RATING = 4;
+
+export const homeResponse = z.object({
+  /** The first 10 of the catalogue list (newest first); the web picks the hero among them. */
+  hero: z.array(videoSummary),
+  trending: z.array(videoSummary),
+  premium: z.array(videoSummary),
+  newest: z.array(videoSummary),
+  movies: z.array(videoSummary),
+  series: z.array(videoSummary),
+  /** The 4 categories with the most total views, most viewed first. */
+  genres: z.array(z.object({ name: z.string(), items: z.array(videoSummary) })),
+  discover: z.array(videoSummary),
+});
+export type HomeResponse = z.infer<typeof homeResponse>;
+
+export const getHome = endpoint({
+  method: "GET",
+  path: "/api/home",
+  summary: "Toutes les rangées de l'accueil en une réponse",
+  tags: ["catalogue"],
+  response: homeResponse,
+});
+
+/** spec §2 Series and Films pages, §9: 10 per row. */
+export const LANDING_ROW_SIZE = 10;
+
+export const landingResponse = z.object({
+  hero: z.array(videoSummary),
+  popular: z.array(videoSummary),
+  newest: z.array(videoSummary),
+  topRated: z.array(videoSummary),
+});
+export type LandingResponse = z.infer<typeof landingResponse>;
+
+export const getLanding = endpoint({
+  method: "GET",
+  path: "/api/landing",
+  summary: "Page Films ou Séries : héros et trois rangées de 10",
+  tags: ["catalogue"],
+  query: z.object({ type: videoType }),
+  response: landingResponse,
+});
+export type VideoType = z.infer<typeof videoType>;

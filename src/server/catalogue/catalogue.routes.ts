@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import {
+  getHome,
+  getLanding,
   listCategories,
   listVideos,
   SEARCH_MIN_LENGTH,
@@ -9,6 +11,7 @@ import {
 import type { Db } from "#db/client";
 import { route } from "../route.ts";
 import { listCategoriesWithCounts, listVideosFiltered } from "./catalogue.queries.ts";
+import { homeRails, landingRows } from "./home.queries.ts";
 import { searchSuggestions as findSuggestions, searchVideos } from "./search.queries.ts";
 import { videoFilterCondition, videoOrder } from "./video-filters.ts";
 
@@ -31,4 +34,6 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db) {
     items: query.q.length >= SEARCH_MIN_LENGTH ? await findSuggestions(db, query.q, SEARCH_SUGGESTIONS) : [],
   }));
   route(app, listCategories, async () => ({ items: await listCategoriesWithCounts(db) }));
+  route(app, getHome, async () => homeRails(db));
+  route(app, getLanding, async ({ query }) => landingRows(db, query.type));
 }

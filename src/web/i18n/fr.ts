@@ -186,6 +186,8 @@ export const fr = {
     rating: (formatted: string) => `Note moyenne${nbsp}: ${formatted} sur 5`,
     unrated: "Pas encore noté",
     match: (percent: string) => `${percent} de correspondance`,
+    /** spec §2 second card style: views as K or M. */
+    views: (n: number, formatted: string) => count(formatted, n, "vue", "vues"),
   },
 
   home: {
@@ -200,6 +202,38 @@ export const fr = {
     emptyTitle: "Le catalogue est vide pour l'instant",
     emptyText: "Aucun film ni aucune série n'a encore été ajouté. Revenez très bientôt.",
     refresh: "Actualiser",
+    /** spec §2 Home: rail titles, word for word. */
+    rails: {
+      trending: "Tendances actuelles",
+      premium: "Sélection Premium",
+      newest: "Nouveautés",
+      movies: "Films incontournables",
+      series: "Séries à binge-watcher",
+      genre: (name: string) => `Sélection ${name}`,
+      discover: "Découvrir plus",
+    },
+    railPrevious: (title: string) => `Titres précédents de «${nbsp}${title}${nbsp}»`,
+    railNext: (title: string) => `Titres suivants de «${nbsp}${title}${nbsp}»`,
+  },
+
+  /** spec §2 Series and Films pages: hero and three rows of 10. */
+  landing: {
+    movie: {
+      popular: "Films populaires",
+      newest: "Nouveautés",
+      topRated: "Les mieux notés",
+      emptyTitle: "Aucun film pour l'instant",
+      emptyText: "Aucun film n'a encore été ajouté au catalogue. Découvrez les séries en attendant.",
+      emptyLink: "Voir les séries",
+    },
+    series: {
+      popular: "Séries populaires",
+      newest: "Nouveautés",
+      topRated: "Les mieux notées",
+      emptyTitle: "Aucune série pour l'instant",
+      emptyText: "Aucune série n'a encore été ajoutée au catalogue. Découvrez les films en attendant.",
+      emptyLink: "Voir les films",
+    },
   },
 
   /** spec §2 "Error page" and §8 "Error page codes". */
@@ -256,6 +290,50 @@ export const fr = {
     title: "Page non trouvée",
     description: "La page que vous cherchez n'existe pas ou a été déplacée.",
     search: "Rechercher un titre",
+  },
+
+  /** spec §2 "Header" search box, "Explore (/browse) and Search". */
+  discovery: {
+    searchLabel: "Rechercher un film ou une série",
+    searchPlaceholder: "Titres, genres…",
+    suggestionsLabel: "Suggestions",
+    seeAll: "Voir tous les résultats",
+    noSuggestion: "Aucune suggestion",
+    searching: "Recherche en cours…",
+    clearQuery: "Effacer la recherche",
+    results: (n: number, formatted: string) => count(formatted, n, "résultat", "résultats"),
+    forQuery: (q: string) => `pour «${nbsp}${q}${nbsp}»`,
+    sortLabel: "Trier par",
+    sorts: {
+      relevance: "Pertinence",
+      recent: "Plus récents",
+      title: "Titre (A-Z)",
+      year: "Année",
+      rating: "Mieux notés",
+      views: "Plus vus",
+    },
+    filters: "Filtres",
+    activeFilters: (n: number) => count(n, n, "filtre actif", "filtres actifs"),
+    clearFilters: "Effacer les filtres",
+    categories: "Catégories",
+    language: "Langue",
+    allLanguages: "Toutes les langues",
+    languages: { fr: "FR", en: "EN", es: "ES", de: "DE", it: "IT" },
+    yearMin: "Année min.",
+    yearMax: "Année max.",
+    ratingMin: "Note min.",
+    ratingMax: "Note max.",
+    rating: "Note",
+    view: "Affichage",
+    viewModern: "Moderne",
+    viewClassic: "Grille Classique",
+    sectionCount: (n: number, formatted: string) => count(formatted, n, "vidéo", "vidéos"),
+    noResults: "Aucun résultat trouvé",
+    noResultsText: "Essayez d'autres mots, vérifiez l'orthographe ou élargissez vos critères.",
+    suggestionsTitle: "Vous aimerez peut-être",
+    browseCategories: "Parcourir les catégories",
+    loadMore: "Voir plus",
+    errorTitle: "Impossible de charger les résultats",
   },
 
   /** Messages of the API client when the server could not give its own. */

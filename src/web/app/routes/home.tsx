@@ -1,66 +1,37 @@
 import { useQuery } from "@tanstack/react-query";
-import { Clapperboard, RefreshCw, TriangleAlert } from "lucide-react";
+import { Clapperboard, RefreshCw } from "lucide-react";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
-import { videoListOptions } from "#web/features/catalogue/api/video-queries.ts";
-import { VideoGrid, VideoGridSkeleton } from "#web/features/catalogue/components/video-grid.tsx";
-import { VideoHero, VideoHeroSkeleton } from "#web/features/catalogue/components/video-hero.tsx";
+import { homeOptions } from "#web/features/catalogue/api/video-queries.ts";
+import { CatalogueError, RailsScreenSkeleton } from "#web/features/catalogue/components/catalogue-state.tsx";
+import { VideoGrid } from "#web/features/catalogue/components/video-grid.tsx";
+import { VideoHero } from "#web/features/catalogue/components/video-hero.tsx";
+import { VideoRail } from "#web/features/catalogue/components/video-rail.tsx";
 import { useHeroVideo } from "#web/features/catalogue/hooks/use-hero-video.ts";
 import { fr } from "#web/i18n/fr.ts";
-import { isApiRequestError } from "#web/lib/api.ts";
-import { formatInteger } from "#web/lib/format.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
-/** The API's page size cap; the demo catalogue fits in one page. */
-const HOME_LIMIT = 100;
-
 /**
- * / — spec §2 Home. For now a hero and the whole catalogue as a poster grid; the catalogue issue
- * replaces the grid with the spec's rails.
+ * / — spec §2 Home: a hero picked at random among the first 10 of the catalogue, the rails of the
+ * spec in its order (empty ones hidden), and 'Découvrir plus' as a grid of up to 6 columns.
+ * Every rail comes from one request (GET /api/home).
  */
 export default function HomeRoute() {
   useDocumentTitle(undefined);
   const t = fr.home;
-  const { data, isPending, isError, error, refetch, isRefetching } = useQuery(
-    videoListOptions({ limit: HOME_LIMIT }),
-  );
-  const hero = useHeroVideo(data?.items);
+  const { data, isPending, isError, error, refetch, isRefetching } = useQuery(homeOptions());
+  const hero = useHeroVideo(data?.hero);
 
   return (
     <>
       <h1 className="sr-only">{fr.screens.home}</h1>
 
       {isPending ? (
-        <div role="status" aria-busy="true">
-          <span className="sr-only">{t.loading}</span>
-          <VideoHeroSkeleton />
-          <div className={`${pageGutter} pb-20`}>
-            <div aria-hidden="true" className="skeleton mb-6 h-7 w-56 rounded-md" />
-            <VideoGridSkeleton count={12} />
-          </div>
-        </div>
+        <RailsScreenSkeleton rails={3} />
       ) : isError ? (
-        <div className={`${pageGutter} pt-32 pb-20`}>
-          <StateMessage
-            alert
-            icon={TriangleAlert}
-            title={t.errorTitle}
-            text={`${isApiRequestError(error) ? error.message : fr.common.genericError} ${t.errorHint}`}
-            action={
-              <button
-                type="button"
-                className={buttonStyles()}
-                disabled={isRefetching}
-                onClick={() => void refetch()}
-              >
-                <RefreshCw className={isRefetching ? "animate-spin" : undefined} aria-hidden="true" />
-                {fr.common.retry}
-              </button>
-            }
-          />
-        </div>
-      ) : data.items.length === 0 || !hero ? (
+        <CatalogueError error={error} retrying={isRefetching} onRetry={() => void refetch()} />
+      ) : data.discover.length === 0 || !hero ? (
         <div className={`${pageGutter} pt-32 pb-20`}>
           <StateMessage
             icon={Clapperboard}
@@ -81,17 +52,22 @@ export default function HomeRoute() {
       ) : (
         <>
           <VideoHero video={hero} eyebrow={t.featured} />
-          <section aria-labelledby="catalogue-title" className={`${pageGutter} relative pt-4 pb-24 md:-mt-4`}>
-            <div className="mb-6 flex items-baseline gap-3">
-              <h2 id="catalogue-title" className="text-xl font-bold tracking-tight sm:text-2xl">
-                {t.catalogueTitle}
+          <div className="relative space-y-8 pt-4 pb-24 sm:space-y-10 md:-mt-4">
+            <VideoRail title={t.rails.trending} videos={data.trending} />
+            <VideoRail title={t.rails.premium} videos={data.premium} />
+            <VideoRail title={t.rails.newest} videos={data.newest} />
+            <VideoRail title={t.rails.movies} videos={data.movies} />
+            <VideoRail title={t.rails.series} videos={data.series} />
+            {data.genres.map((genre) => (
+              <VideoRail key={genre.name} title={t.rails.genre(genre.name)} videos={genre.items} />
+            ))}
+            <section aria-labelledby="discover-title" className={`${pageGutter} pt-2`}>
+              <h2 id="discover-title" className="mb-4 text-lg font-bold tracking-tight sm:text-xl">
+                {t.rails.discover}
               </h2>
-              <p className="text-sm text-muted tabular-nums">
-                {t.titleCount(data.total, formatInteger(data.total))}
-              </p>
-            </div>
-            <VideoGrid videos={data.items} />
-          </section>
+              <VideoGrid videos={data.discover} />
+            </section>
+          </div>
         </>
       )}
     </>

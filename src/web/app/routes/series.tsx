@@ -1,7 +1,6 @@
-import { ComingSoonScreen } from "#web/components/ui/coming-soon-screen.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { LandingScreen } from "#web/features/catalogue/components/landing-screen.tsx";
 
-/** /series — spec §2 "Series and Films pages". Placeholder until its issue lands. */
+/** /series — spec §2 "Series and Films pages". */
 export default function SeriesRoute() {
-  return <ComingSoonScreen title={fr.screens.series} />;
+  return <LandingScreen type="series" />;
 }

@@ -1,15 +1,17 @@
-import { Star } from "lucide-react";
+import { Eye, Star } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { VideoSummary } from "#contract/catalogue";
 import { fr } from "#web/i18n/fr.ts";
 import { isDesktopApp } from "#web/lib/desktop.ts";
-import { formatRating } from "#web/lib/format.ts";
+import { formatMatch, formatRating } from "#web/lib/format.ts";
+import { formatCompactViews } from "../lib/format-views.ts";
 import { TypeBadge } from "./type-badge.tsx";
 
 /**
  * A poster card: 2:3 poster with its box reserved (no layout shift), alt = title, SÉRIE/FILM
- * badge, title, year and average rating. The whole card is one link to the more-info view; the
+ * badge, title, year, average rating, views as K or M, percent match (averageRating × 20) and main
+ * category (spec §2 video card). The whole card is one link to the more-info view; the
  * link sits on the title so screen readers hear the title once. Cards grow on hover or focus,
  * except in the desktop app (spec §1).
  */
@@ -60,6 +62,11 @@ export function VideoCard({ video, eager = false }: { video: VideoSummary; eager
           <span aria-hidden="true" className="size-1 rounded-full bg-muted/50" />
           <RatingValue video={video} />
         </p>
+        <p className="mt-0.5 flex items-center gap-2 overflow-hidden text-xs whitespace-nowrap text-muted tabular-nums">
+          {video.totalRatings > 0 && <MatchValue averageRating={video.averageRating} />}
+          <ViewsValue views={video.views} />
+          {video.category[0] && <span className="truncate">{video.category[0]}</span>}
+        </p>
       </div>
     </article>
   );
@@ -75,6 +82,29 @@ function RatingValue({ video }: { video: VideoSummary }) {
         {value}
       </span>
       <span className="sr-only">{fr.video.rating(value)}</span>
+    </span>
+  );
+}
+
+/** Views as K or M next to an eye ("1,2 K"), read in full ("1,2 K vues") by screen readers. */
+function ViewsValue({ views }: { views: number }) {
+  const full = fr.video.views(views, formatCompactViews(views));
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1" title={full}>
+      <Eye className="size-3 shrink-0" aria-hidden="true" />
+      <span aria-hidden="true">{formatCompactViews(views)}</span>
+      <span className="sr-only">{full}</span>
+    </span>
+  );
+}
+
+/** "86 %" on the card, read in full ("86 % de correspondance") by screen readers and as a tooltip. */
+function MatchValue({ averageRating }: { averageRating: number }) {
+  const percent = formatMatch(averageRating);
+  return (
+    <span className="shrink-0 font-semibold text-accent" title={fr.video.match(percent)}>
+      <span aria-hidden="true">{percent}</span>
+      <span className="sr-only">{fr.video.match(percent)}</span>
     </span>
   );
 }
@@ -100,6 +130,7 @@ export function VideoCardSkeleton() {
       <div className="skeleton aspect-[2/3] rounded-xl" />
       <div className="skeleton mt-3 h-4 w-4/5 rounded" />
       <div className="skeleton mt-2 h-3.5 w-1/2 rounded" />
+      <div className="skeleton mt-1.5 h-3 w-2/5 rounded" />
     </div>
   );
 }

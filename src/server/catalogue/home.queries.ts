@@ -1,0 +1,118 @@
+import { desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import {
+  HOME_RAILS,
+  type HomeResponse,
+  LANDING_ROW_SIZE,
+  type LandingResponse,
+  PREMIUM_MIN_RATING,
+  type VideoSummary,
+  type VideoType,
+} from "#contract/catalogue";
+import type { Db } from "#db/client";
+import { videos } from "#db/schema/catalogue";
+import { toVideoSummary, videoSummarySelection } from "./catalogue.queries.ts";
+import { videoOrder } from "./video-filters.ts";
+
+/**
+ * The first `limit` videos in `order`: the page's ids first (walking the sort's index), then the
+ * category names for those rows only (the page-ids-first pattern of catalogue.queries.ts).
+ */
+async function topVideos(db: Db, where: SQL | undefined, order: SQL[], limit: number) {
+  const page = db
+    .select({ pageId: videos.id })
+    .from(videos)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .as("page");
+  const rows = await db
+    .select(videoSummarySelection)
+    .from(videos)
+    .innerJoin(page, eq(page.pageId, videos.id))
+    .orderBy(...order);
+  return rows.map(toVideoSummary);
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * 'Sélection {genre}': the categories with the most total views (sum of their videos' views, ties
+ * by name) and, for each, its most viewed videos. Ids come from one query, summaries from a second.
+ */
+async function genreRails(db: Db): Promise<HomeResponse["genres"]> {
+  const ranked = rowsOf<{ name: string; video_id: string }>(
+    await db.execute(sql`
+      with top as (
+        select c.id, c.name, sum(v.views) as total
+        from categories c
+        join video_categories vc on vc.category_id = c.id
+        join videos v on v.id = vc.video_id
+        group by c.id, c.name
+        order by total desc, c.name
+        limit ${HOME_RAILS.genres}
+      ), ranked as (
+        select top.name, top.total, v.id as video_id,
+          row_number() over (partition by top.id order by v.views desc, v.id desc) as rn
+        from top
+        join video_categories vc on vc.category_id = top.id
+        join videos v on v.id = vc.video_id
+      )
+      select name, video_id from ranked where rn <= ${HOME_RAILS.perGenre}
+      order by total desc, name, rn`),
+  );
+  if (ranked.length === 0) return [];
+  const ids = [...new Set(ranked.map((r) => r.video_id))];
+  const rows = await db.select(videoSummarySelection).from(videos).where(inArray(videos.id, ids));
+  const byId = new Map<string, VideoSummary>(rows.map((r) => [r.id, toVideoSummary(r)]));
+  const genres: HomeResponse["genres"] = [];
+  for (const r of ranked) {
+    let genre = genres.at(-1);
+    if (genre?.name !== r.name) {
+      genre = { name: r.name, items: [] };
+      genres.push(genre);
+    }
+    const video = byId.get(r.video_id);
+    if (video) genre.items.push(video);
+  }
+  return genres;
+}
+
+/** spec §2 Home: every rail in one response, in a handful of parallel queries. */
+export async function homeRails(db: Db): Promise<HomeResponse> {
+  const [recent, trending, premium, movies, series, genres] = await Promise.all([
+    // The catalogue list (newest first): hero candidates, 'Nouveautés' and 'Découvrir plus'.
+    topVideos(db, undefined, videoOrder("recent"), HOME_RAILS.discover),
+    topVideos(db, undefined, videoOrder("views"), HOME_RAILS.trending),
+    topVideos(
+      db,
+      gte(videos.averageRating, PREMIUM_MIN_RATING),
+      [desc(videos.averageRating), desc(videos.views), desc(videos.id)],
+      HOME_RAILS.premium,
+    ),
+    topVideos(db, eq(videos.type, "movie"), videoOrder("views"), HOME_RAILS.movies),
+    topVideos(db, eq(videos.type, "series"), videoOrder("views"), HOME_RAILS.series),
+    genreRails(db),
+  ]);
+  return {
+    hero: recent.slice(0, HOME_RAILS.hero),
+    trending,
+    premium,
+    newest: recent.slice(0, HOME_RAILS.newest),
+    movies,
+    series,
+    genres,
+    discover: recent,
+  };
+}
+
+/** spec §2 Series and Films pages: hero candidates and three rows of 10 of one type. */
+export async function landingRows(db: Db, type: VideoType): Promise<LandingResponse> {
+  const ofType = eq(videos.type, type);
+  const [hero, popular, newest, topRated] = await Promise.all([
+    topVideos(db, ofType, videoOrder("recent"), HOME_RAILS.hero),
+    topVideos(db, ofType, videoOrder("views"), LANDING_ROW_SIZE),
+    topVideos(db, ofType, videoOrder("year"), LANDING_ROW_SIZE),
+    topVideos(db, ofType, videoOrder("rating"), LANDING_ROW_SIZE),
+  ]);
+  return { hero, popular, newest, topRated };
+}

@@ -1,0 +1,102 @@
+import { expect, type Page, test } from "@playwright/test";
+import type { HomeResponse } from "../../src/contract/catalogue.ts";
+import { fr } from "../../src/web/i18n/fr.ts";
+import { seriousA11yViolations } from "./axe.ts";
+
+const rails = fr.home.rails;
+
+/** A rail is the section labelled by its title; its cards are the list items. */
+const rail = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
+
+test.describe("home rails on the demo catalogue", () => {
+  test.use({ bypassCSP: true });
+
+  test("shows every rail of the spec with the API's cards, in order", async ({ page, request }) => {
+    const home = (await (await request.get("/api/home")).json()) as HomeResponse;
+    expect(home.genres).toHaveLength(4);
+    const expected: [string, HomeResponse["trending"]][] = [
+      [rails.trending, home.trending],
+      [rails.premium, home.premium],
+      [rails.newest, home.newest],
+      [rails.movies, home.movies],
+      [rails.series, home.series],
+      ...home.genres.map((g): [string, HomeResponse["trending"]] => [rails.genre(g.name), g.items]),
+      [rails.discover, home.discover],
+    ];
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto("/");
+
+    await expect(page.getByRole("link", { name: fr.home.play })).toBeVisible();
+    const heroTitle = await page.locator("#hero-title").textContent();
+    expect(home.hero.map((v) => v.title)).toContain(heroTitle);
+
+    const headings = await page.locator("main h2").allTextContents();
+    expect(headings.filter((h) => h !== heroTitle)).toEqual(expected.map(([title]) => title));
+    for (const [title, items] of expected) {
+      const section = rail(page, title);
+      await expect(section.getByRole("listitem")).toHaveCount(items.length);
+      const titles = await section.getByRole("heading", { level: 3 }).allTextContents();
+      expect(titles).toEqual(items.map((v) => v.title));
+    }
+    expect(home.trending).toHaveLength(15);
+    expect(home.discover).toHaveLength(24);
+    expect(errors).toEqual([]);
+  });
+
+  test("scrolls a rail with its next and previous buttons, and reaches cards by keyboard", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const section = rail(page, rails.trending);
+    const list = section.getByRole("list");
+    const previous = section.getByRole("button", { name: fr.home.railPrevious(rails.trending) });
+    const next = section.getByRole("button", { name: fr.home.railNext(rails.trending) });
+    await expect(previous).toBeDisabled();
+    expect(await list.evaluate((el) => el.scrollLeft)).toBe(0);
+    await next.click();
+    await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(200);
+    await expect(previous).toBeEnabled();
+    await previous.click();
+    await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBe(0);
+
+    // Tabbing through the cards scrolls the rail to the focused one.
+    const links = section.getByRole("link");
+    await links.first().focus();
+    for (let i = 0; i < 9; i++) await page.keyboard.press("Tab");
+    await expect(links.nth(9)).toBeFocused();
+    await expect(links.nth(9)).toBeInViewport();
+    expect(await list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  });
+
+  test("has no serious accessibility violation", async ({ page }) => {
+    await page.goto("/");
+    await expect(rail(page, rails.trending)).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("Films and Séries pages", () => {
+  test.use({ bypassCSP: true });
+
+  for (const [path, type, badge, other] of [
+    ["/movies", "movie", fr.video.badge.movie, fr.video.badge.series],
+    ["/series", "series", fr.video.badge.series, fr.video.badge.movie],
+  ] as const) {
+    test(`${path} shows a hero and three rows of 10 of one type only`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.goto(path);
+      const t = fr.landing[type];
+      await expect(page.getByRole("link", { name: fr.home.play })).toBeVisible();
+      for (const title of [t.popular, t.newest, t.topRated]) {
+        await expect(rail(page, title).getByRole("listitem")).toHaveCount(10);
+      }
+      const main = page.getByRole("main");
+      await expect(main.getByText(badge, { exact: true }).first()).toBeVisible();
+      await expect(main.getByText(other, { exact: true })).toHaveCount(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
