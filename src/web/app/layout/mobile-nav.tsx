@@ -6,6 +6,7 @@ import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { accountLinks } from "#web/features/auth/components/account-links.ts";
 import { UserAvatar } from "#web/features/auth/components/user-avatar.tsx";
 import { useLogout } from "#web/features/auth/hooks/use-auth-actions.ts";
+import { HeaderSearch } from "#web/features/search/components/header-search.tsx";
 import { fr } from "#web/i18n/fr.ts";
 import { navLinksFor } from "./nav-links.ts";
 
@@ -64,7 +65,7 @@ export function MobileNav({ user, pending }: { user: SessionUser | null; pending
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
+      if (event.key !== "Escape" || event.defaultPrevented) return;
       setOpen(false);
       buttonRef.current?.focus();
     };
@@ -98,6 +99,9 @@ export function MobileNav({ user, pending }: { user: SessionUser | null; pending
         hidden={!open}
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-b border-white/8 bg-bg/97 px-5 pt-3 pb-6 shadow-2xl backdrop-blur-xl sm:px-8"
       >
+        <search className="mb-3">
+          <HeaderSearch variant="panel" />
+        </search>
         <nav aria-label={fr.nav.mobileLabel}>
           <ul className="flex flex-col">
             {navLinksFor(user !== null).map((link) => (

@@ -1,3 +1,4 @@
+import { Search } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { SessionUser } from "#contract/auth";
 import { BrandWordmark } from "#web/components/ui/brand-wordmark.tsx";
@@ -5,6 +6,7 @@ import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
 import { UserMenu } from "#web/features/auth/components/user-menu.tsx";
 import { useSession } from "#web/features/auth/hooks/use-session.ts";
+import { HeaderSearch } from "#web/features/search/components/header-search.tsx";
 import { fr } from "#web/i18n/fr.ts";
 import { isDesktopApp } from "#web/lib/desktop.ts";
 import { useScrolled } from "#web/lib/use-scrolled.ts";
@@ -40,7 +42,7 @@ function PrimaryNav({ signedIn, className = "" }: { signedIn: boolean; className
   );
 }
 
-/** Signed out: Connexion and S'inscrire. Signed in: the user menu (search and bell come later, before it). */
+/** Signed out: Connexion and S'inscrire. Signed in: the user menu (the search box sits before it; the bell comes later). */
 function AccountActions({ user, pending }: { user: SessionUser | null; pending: boolean }) {
   // While the session loads, nothing: neither buttons that may vanish nor a menu that may not come.
   if (pending) return <div aria-hidden="true" className="hidden h-10 w-10 sm:block" />;
@@ -100,6 +102,16 @@ export function SiteHeader() {
             <>
               <PrimaryNav signedIn={user !== null} className="hidden md:block" />
               <div className="ml-auto flex items-center gap-2">
+                <search className="hidden xl:block">
+                  <HeaderSearch />
+                </search>
+                <Link
+                  to="/search"
+                  aria-label={fr.discovery.searchLabel}
+                  className="hidden size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10 lg:grid xl:hidden"
+                >
+                  <Search className="size-5" aria-hidden="true" />
+                </Link>
                 <AccountActions user={user} pending={isPending} />
                 <MobileNav user={user} pending={isPending} />
               </div>

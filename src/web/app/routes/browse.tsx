@@ -1,7 +1,117 @@
-import { ComingSoonScreen } from "#web/components/ui/coming-soon-screen.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { LayoutGrid, RotateCcw, Rows3, X } from "lucide-react";
+import { useId, useState } from "react";
+import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { pageGutter } from "#web/components/ui/layout.ts";
+import { categoriesOptions } from "#web/features/search/api/discovery-queries.ts";
+import { DiscoveryResults } from "#web/features/search/components/discovery-results.tsx";
+import { FiltersPanel, FiltersToggle } from "#web/features/search/components/filters-panel.tsx";
+import { PageSearchInput } from "#web/features/search/components/page-search-input.tsx";
+import {
+  clearFilters,
+  countActiveFilters,
+  type DiscoveryState,
+} from "#web/features/search/discovery-params.ts";
+import { useDiscoveryState } from "#web/features/search/use-discovery-state.ts";
 import { fr } from "#web/i18n/fr.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
-/** /browse — spec §2 "Explore (/browse) and Search". Placeholder until its issue lands. */
+const viewButton = (active: boolean) =>
+  `inline-flex h-9 items-center gap-2 rounded-full px-3.5 text-sm font-semibold transition-colors [&_svg]:size-4 ${
+    active ? "bg-white/14 text-fg" : "text-fg/65 hover:text-fg"
+  }`;
+
+function ViewToggle({
+  view,
+  onChange,
+}: {
+  view: DiscoveryState["view"];
+  onChange: (v: DiscoveryState["view"]) => void;
+}) {
+  return (
+    <fieldset className="inline-flex rounded-full border border-white/12 bg-surface/70 p-1">
+      <legend className="sr-only">{fr.discovery.view}</legend>
+      <button
+        type="button"
+        aria-pressed={view === "modern"}
+        className={viewButton(view === "modern")}
+        onClick={() => onChange("modern")}
+      >
+        <Rows3 aria-hidden="true" />
+        {fr.discovery.viewModern}
+      </button>
+      <button
+        type="button"
+        aria-pressed={view === "classic"}
+        className={viewButton(view === "classic")}
+        onClick={() => onChange("classic")}
+      >
+        <LayoutGrid aria-hidden="true" />
+        {fr.discovery.viewClassic}
+      </button>
+    </fieldset>
+  );
+}
+
+/** /browse — spec §2 "Explore (/browse) and Search": search, filters, two views; all in the URL. */
 export default function BrowseRoute() {
-  return <ComingSoonScreen title={fr.screens.browse} />;
+  useDocumentTitle(fr.screens.browse);
+  const { state, update, replaceAll } = useDiscoveryState();
+  const panelId = useId();
+  const categories = useQuery(categoriesOptions());
+  const activeCount = countActiveFilters(state);
+  // A shared link with filters opens with its panel showing them.
+  const [filtersOpen, setFiltersOpen] = useState(activeCount > 0);
+  const resetFilters = () => replaceAll(clearFilters(state));
+
+  return (
+    <section className={`${pageGutter} pt-24 pb-20 lg:pt-28`}>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{fr.screens.browse}</h1>
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        <PageSearchInput value={state.q} onChange={(q) => update({ q }, { replace: true })} />
+        <FiltersToggle
+          open={filtersOpen}
+          controls={panelId}
+          activeCount={activeCount}
+          onToggle={() => setFiltersOpen((open) => !open)}
+        />
+        <ViewToggle view={state.view} onChange={(view) => update({ view })} />
+      </div>
+      <div className="mt-6">
+        {filtersOpen && (
+          <FiltersPanel
+            id={panelId}
+            state={state}
+            update={update}
+            activeCount={activeCount}
+            onClear={resetFilters}
+          />
+        )}
+        <DiscoveryResults
+          state={state}
+          categoryOrder={categories.data?.items.map((c) => c.name) ?? []}
+          emptyActions={
+            <div className="flex flex-wrap justify-center gap-3">
+              {state.q !== "" && (
+                <button
+                  type="button"
+                  className={buttonStyles({ variant: "outline" })}
+                  onClick={() => update({ q: "" })}
+                >
+                  <X aria-hidden="true" />
+                  {fr.discovery.clearQuery}
+                </button>
+              )}
+              {activeCount > 0 && (
+                <button type="button" className={buttonStyles()} onClick={resetFilters}>
+                  <RotateCcw aria-hidden="true" />
+                  {fr.discovery.clearFilters}
+                </button>
+              )}
+            </div>
+          }
+        />
+      </div>
+    </section>
+  );
 }

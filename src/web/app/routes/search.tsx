@@ -1,7 +1,103 @@
-import { ComingSoonScreen } from "#web/components/ui/coming-soon-screen.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { X } from "lucide-react";
+import { Link } from "react-router";
+import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { pageGutter } from "#web/components/ui/layout.ts";
+import { VideoGrid } from "#web/features/catalogue/components/video-grid.tsx";
+import { categoriesOptions, popularOptions } from "#web/features/search/api/discovery-queries.ts";
+import { DiscoveryResults } from "#web/features/search/components/discovery-results.tsx";
+import { SortSelect } from "#web/features/search/components/filters-panel.tsx";
+import { PageSearchInput } from "#web/features/search/components/page-search-input.tsx";
+import { useDiscoveryState } from "#web/features/search/use-discovery-state.ts";
 import { fr } from "#web/i18n/fr.ts";
+import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
-/** /search?q= — spec §2 "Explore (/browse) and Search". Placeholder until its issue lands. */
+/** The empty state's suggestions: the most-viewed titles and the categories. */
+function SearchSuggestions() {
+  const popular = useQuery(popularOptions());
+  const categories = useQuery(categoriesOptions());
+  return (
+    <div className="mt-10">
+      {popular.data && popular.data.items.length > 0 && (
+        <section aria-labelledby="search-suggestions">
+          <h2 id="search-suggestions" className="mb-4 text-xl font-bold tracking-tight">
+            {fr.discovery.suggestionsTitle}
+          </h2>
+          <VideoGrid videos={popular.data.items} />
+        </section>
+      )}
+      {categories.data && categories.data.items.length > 0 && (
+        <section aria-labelledby="search-categories" className="mt-10">
+          <h2 id="search-categories" className="mb-4 text-xl font-bold tracking-tight">
+            {fr.discovery.browseCategories}
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {categories.data.items
+              .filter((c) => c.videoCount > 0)
+              .map((c) => (
+                <li key={c.id}>
+                  <Link
+                    to={`/browse?categories=${encodeURIComponent(c.name)}`}
+                    className={buttonStyles({ variant: "outline", size: "sm" })}
+                  >
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** /search?q= — spec §2 "Explore (/browse) and Search": the Explorer's structure for a search. */
 export default function SearchRoute() {
-  return <ComingSoonScreen title={fr.screens.search} />;
+  useDocumentTitle(fr.screens.search);
+  const { state, update } = useDiscoveryState();
+  // The search page has no filters: only the text and the sort are read.
+  const searchState = {
+    ...state,
+    categories: [],
+    language: undefined,
+    yearMin: undefined,
+    yearMax: undefined,
+    ratingMin: 0,
+    ratingMax: 5,
+    view: "classic" as const,
+  };
+
+  return (
+    <section className={`${pageGutter} pt-24 pb-20 lg:pt-28`}>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{fr.screens.search}</h1>
+      <div className="mt-6">
+        <PageSearchInput value={state.q} onChange={(q) => update({ q }, { replace: true })} />
+      </div>
+      <div className="mt-6">
+        <DiscoveryResults
+          state={searchState}
+          toolbar={
+            <SortSelect
+              value={state.sort}
+              onChange={(sort) => update({ sort })}
+              className="flex items-center gap-3 [&_label]:mb-0 [&_select]:w-48"
+            />
+          }
+          emptyActions={
+            state.q !== "" ? (
+              <button
+                type="button"
+                className={buttonStyles({ variant: "outline" })}
+                onClick={() => update({ q: "" })}
+              >
+                <X aria-hidden="true" />
+                {fr.discovery.clearQuery}
+              </button>
+            ) : undefined
+          }
+          emptyExtra={<SearchSuggestions />}
+        />
+      </div>
+    </section>
+  );
 }

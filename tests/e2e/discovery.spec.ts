@@ -1,0 +1,179 @@
+import { expect, test } from "@playwright/test";
+import { fr } from "../../src/web/i18n/fr.ts";
+import { seriousA11yViolations } from "./axe.ts";
+
+const d = fr.discovery;
+
+test.describe("header search box", () => {
+  test("suggests « Cœur de pierre » for 'coeur' and opens its player", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: d.searchLabel });
+    await box.fill("coeur");
+    const option = page.getByRole("option", { name: /Cœur de pierre/ });
+    await expect(option).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    // Escape closes, typing reopens.
+    await box.press("Escape");
+    await expect(option).toBeHidden();
+    await box.press("ArrowDown");
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(page).toHaveURL(/\/video\/[0-9a-f-]{36}$/);
+  });
+
+  test("the keyboard picks a suggestion: arrow down then Enter", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: d.searchLabel });
+    await box.fill("coeur");
+    await expect(page.getByRole("option", { name: /Cœur de pierre/ })).toBeVisible();
+    await box.press("ArrowDown");
+    await expect(page.getByRole("option", { name: /Cœur de pierre/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/video\/[0-9a-f-]{36}$/);
+  });
+
+  test("'Voir tous les résultats' opens /search?q=coeur with a count", async ({ page }) => {
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: d.searchLabel });
+    await box.fill("coeur");
+    await page.getByRole("option", { name: d.seeAll }).click();
+    await expect(page).toHaveURL(/\/search\?q=coeur$/);
+    await expect(page.getByRole("status").filter({ hasText: /résultats?/ })).toContainText(
+      /\d+\srésultats? pour «\scoeur\s»/,
+    );
+    await expect(page.getByRole("link", { name: "Cœur de pierre", exact: true })).toBeVisible();
+  });
+
+  test("lives in the mobile nav on a small screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.getByRole("button", { name: fr.nav.openMenu }).click();
+    const box = page.getByRole("combobox", { name: d.searchLabel });
+    await expect(box).toBeVisible();
+    await box.fill("coeur");
+    await expect(page.getByRole("option", { name: /Cœur de pierre/ })).toBeVisible();
+  });
+});
+
+test.describe("search page", () => {
+  test("a typo still finds its title", async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent("dernier trian pour arles")}`);
+    await expect(page.getByRole("link", { name: "Le Dernier Train pour Arles", exact: true })).toBeVisible();
+  });
+
+  test("the sort is kept in the URL", async ({ page }) => {
+    await page.goto("/search?q=le");
+    await page.getByLabel(d.sortLabel).selectOption("title");
+    await expect(page).toHaveURL(/sort=title/);
+  });
+
+  test("no result shows the empty state with suggestions and a way to clear", async ({ page }) => {
+    await page.goto("/search?q=zzqqxxwwkk");
+    await expect(page.getByRole("heading", { name: d.noResults })).toBeVisible();
+    await expect(page.getByRole("heading", { name: d.suggestionsTitle })).toBeVisible();
+    await page.getByRole("button", { name: d.clearQuery }).last().click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByRole("status").filter({ hasText: /résultats/ })).toBeVisible();
+  });
+
+  test("a query over 100 characters shows the server's French message", async ({ page }) => {
+    await page.goto(`/search?q=${"a".repeat(101)}`);
+    await expect(page.getByRole("alert").filter({ hasText: "100 caractères" })).toBeVisible();
+  });
+});
+
+test.describe("Explorer", () => {
+  test("a category filter lives in the URL, survives a reload and is reset", async ({ page, request }) => {
+    const all = await (await request.get("/api/videos?limit=1")).json();
+    const drame = await (await request.get("/api/videos?limit=1&categories=Drame")).json();
+    expect(drame.total).toBeLessThan(all.total);
+
+    await page.goto("/browse");
+    const count = page.getByRole("status").filter({ hasText: /résultats?/ });
+    await expect(count).toContainText(`${all.total}`);
+    await page.getByRole("button", { name: /^Filtres/ }).click();
+    await page.getByRole("checkbox", { name: /^Drame/ }).click();
+    await expect(page).toHaveURL(/categories=Drame/);
+    await expect(count).toContainText(`${drame.total}\u00a0résultat`);
+    await expect(page.getByRole("button", { name: /^Filtres/ })).toContainText("1");
+
+    await page.reload();
+    await expect(count).toContainText(`${drame.total}\u00a0résultat`);
+    await expect(page.getByRole("checkbox", { name: /^Drame/ })).toBeChecked();
+
+    await page.getByRole("button", { name: d.clearFilters }).click();
+    await expect(page).not.toHaveURL(/categories=/);
+    await expect(count).toContainText(`${all.total}`);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/categories=Drame/);
+  });
+
+  test("language, years and rating range filter the list and count as active filters", async ({
+    page,
+    request,
+  }) => {
+    const year = new Date().getFullYear();
+    const expected = await (
+      await request.get(`/api/videos?limit=1&language=fr&yearMin=2020&yearMax=${year}&ratingMin=4`)
+    ).json();
+    await page.goto("/browse?view=classic");
+    await page.getByRole("button", { name: /^Filtres/ }).click();
+    await page.getByLabel(d.language).selectOption("fr");
+    await expect(page).toHaveURL(/language=fr/);
+    await page.getByLabel(d.yearMin).fill("2020");
+    await expect(page).toHaveURL(/yearMin=2020/);
+    await page.getByLabel(d.yearMax).fill(String(year));
+    await expect(page).toHaveURL(new RegExp(`yearMax=${year}`));
+    await page.getByLabel(d.ratingMin).fill("4");
+    await expect(page).toHaveURL(/ratingMin=4/);
+    await expect(page.getByRole("status").filter({ hasText: /résultat/ })).toContainText(
+      `${expected.total}\u00a0résultat`,
+    );
+    await expect(page.getByRole("button", { name: /^Filtres/ })).toContainText("4");
+  });
+
+  test("the view toggle switches between Moderne and Grille Classique", async ({ page }) => {
+    await page.goto("/browse");
+    const modern = page.getByRole("button", { name: d.viewModern });
+    const classic = page.getByRole("button", { name: d.viewClassic });
+    await expect(modern).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("heading", { level: 2, name: /Drame/ })).toBeVisible();
+    await classic.click();
+    await expect(page).toHaveURL(/view=classic/);
+    await expect(classic).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("heading", { level: 2, name: /Drame/ })).toHaveCount(0);
+  });
+
+  test("an impossible combination shows 'Aucun résultat trouvé' and the filters can be cleared", async ({
+    page,
+  }) => {
+    await page.goto("/browse?q=coeur&categories=Horreur&ratingMin=5");
+    await expect(page.getByRole("heading", { name: d.noResults })).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: d.clearFilters }).last().click();
+    await expect(page).toHaveURL(/\/browse\?q=coeur$/);
+    await expect(page.getByRole("link", { name: "Cœur de pierre", exact: true })).toBeVisible();
+  });
+});
+
+test.describe("discovery accessibility", () => {
+  test.use({ bypassCSP: true });
+  for (const path of ["/browse", "/search?q=coeur", "/search?q=zzqqxxwwkk"]) {
+    test(`${path} has no serious or critical axe violation`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("status").filter({ hasText: /résultats?/ })).toBeVisible();
+      if (path === "/browse") await page.getByRole("button", { name: /^Filtres/ }).click();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    });
+  }
+
+  test("the header box with suggestions open has no serious axe violation", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("combobox", { name: d.searchLabel }).fill("coeur");
+    await expect(page.getByRole("option", { name: /Cœur de pierre/ })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
