@@ -43,9 +43,10 @@ import {
 } from "./report.ts";
 import type { BenchContext, Measurement, Scenario } from "./scenario.ts";
 import { catalogueScenario } from "./scenarios/catalogue.ts";
+import { discoveryScenario } from "./scenarios/discovery.ts";
 
 /** Every scenario, in the order they run. Later issues add theirs here. */
-const scenarios: Scenario[] = [catalogueScenario];
+const scenarios: Scenario[] = [catalogueScenario, discoveryScenario];
 
 const SCALING_SMALL_VIDEOS = 10_000;
 /** Longest wait for an overwhelmed server to drain its backlog before the next measurement. */

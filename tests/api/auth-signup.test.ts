@@ -259,6 +259,13 @@ describe("the register rules of spec §5, sent straight to the API", () => {
     expect(
       (await post("/api/auth/register", newSignup({ password: emoji, confirmPassword: emoji }))).statusCode,
     ).toBe(200);
+    const tooLong = "🎬".repeat(129);
+    const refused = await post(
+      "/api/auth/register",
+      newSignup({ password: tooLong, confirmPassword: tooLong }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.password).toBe(authMessages.passwordTooLong);
   });
 
   it("refuses a password over 128 characters and accepts 64 characters with emoji, untruncated", async () => {

@@ -348,6 +348,15 @@ export async function forgotPassword({ db, config, mailer }: AuthDeps, rawEmail:
   mailer.sendLater(passwordResetMail(config, email, token));
 }
 
+/** The reset link of this token, if it is unused and unexpired. */
+const liveResetLink = (token: string) =>
+  and(
+    eq(verifications.purpose, "password_reset"),
+    eq(verifications.valueHash, sha256(token)),
+    isNull(verifications.consumedAt),
+    gt(verifications.expiresAt, new Date()),
+  );
+
 /**
  * Reset from the mailed link: single use (the link is consumed atomically, so two submissions at
  * once give exactly one success), then every session of the member ends.
@@ -355,17 +364,7 @@ export async function forgotPassword({ db, config, mailer }: AuthDeps, rawEmail:
 export async function resetPassword({ db, config }: AuthDeps, token: string, password: string, ip: string) {
   await consume(db, limits.resetSubmitIp(ip));
   // Look the link up before the costly hash, so forged tokens cost the server nothing.
-  const [live] = await db
-    .select({ id: verifications.id })
-    .from(verifications)
-    .where(
-      and(
-        eq(verifications.purpose, "password_reset"),
-        eq(verifications.valueHash, sha256(token)),
-        isNull(verifications.consumedAt),
-        gt(verifications.expiresAt, new Date()),
-      ),
-    );
+  const [live] = await db.select({ id: verifications.id }).from(verifications).where(liveResetLink(token));
   if (!live) throw validationError("token", authMessages.resetInvalid);
   const problem = passwordViolation(password, config.passwordMinLength);
   if (problem) throw validationError("password", problem);
@@ -374,14 +373,7 @@ export async function resetPassword({ db, config }: AuthDeps, token: string, pas
     const [link] = await tx
       .update(verifications)
       .set({ consumedAt: new Date() })
-      .where(
-        and(
-          eq(verifications.purpose, "password_reset"),
-          eq(verifications.valueHash, sha256(token)),
-          isNull(verifications.consumedAt),
-          gt(verifications.expiresAt, new Date()),
-        ),
-      )
+      .where(liveResetLink(token))
       .returning({ userId: verifications.identifier });
     if (!link) throw validationError("token", authMessages.resetInvalid);
     await tx
