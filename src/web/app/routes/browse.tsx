@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { LayoutGrid, RotateCcw, Rows3, X } from "lucide-react";
+import { LayoutGrid, RotateCcw, Rows3 } from "lucide-react";
 import { useId, useState } from "react";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
 import { categoriesOptions } from "#web/features/search/api/discovery-queries.ts";
+import { ClearQueryButton } from "#web/features/search/components/clear-query-button.tsx";
 import { DiscoveryResults } from "#web/features/search/components/discovery-results.tsx";
 import { FiltersPanel, FiltersToggle } from "#web/features/search/components/filters-panel.tsx";
 import { PageSearchInput } from "#web/features/search/components/page-search-input.tsx";
@@ -92,16 +93,7 @@ export default function BrowseRoute() {
           categoryOrder={categories.data?.items.map((c) => c.name) ?? []}
           emptyActions={
             <div className="flex flex-wrap justify-center gap-3">
-              {state.q !== "" && (
-                <button
-                  type="button"
-                  className={buttonStyles({ variant: "outline" })}
-                  onClick={() => update({ q: "" })}
-                >
-                  <X aria-hidden="true" />
-                  {fr.discovery.clearQuery}
-                </button>
-              )}
+              {state.q !== "" && <ClearQueryButton onClear={() => update({ q: "" })} />}
               {activeCount > 0 && (
                 <button type="button" className={buttonStyles()} onClick={resetFilters}>
                   <RotateCcw aria-hidden="true" />

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { X } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
 import { VideoGrid } from "#web/features/catalogue/components/video-grid.tsx";
 import { categoriesOptions, popularOptions } from "#web/features/search/api/discovery-queries.ts";
+import { ClearQueryButton } from "#web/features/search/components/clear-query-button.tsx";
 import { DiscoveryResults } from "#web/features/search/components/discovery-results.tsx";
 import { SortSelect } from "#web/features/search/components/filters-panel.tsx";
 import { PageSearchInput } from "#web/features/search/components/page-search-input.tsx";
@@ -83,18 +83,7 @@ export default function SearchRoute() {
               className="flex items-center gap-3 [&_label]:mb-0 [&_select]:w-48"
             />
           }
-          emptyActions={
-            state.q !== "" ? (
-              <button
-                type="button"
-                className={buttonStyles({ variant: "outline" })}
-                onClick={() => update({ q: "" })}
-              >
-                <X aria-hidden="true" />
-                {fr.discovery.clearQuery}
-              </button>
-            ) : undefined
-          }
+          emptyActions={state.q !== "" ? <ClearQueryButton onClear={() => update({ q: "" })} /> : undefined}
           emptyExtra={<SearchSuggestions />}
         />
       </div>
