@@ -15,6 +15,7 @@ import type { Database } from "#db/client";
 import { registerAuthRoutes, registerSessionHook } from "./auth/auth.routes.ts";
 import { registerPlanRoutes } from "./billing/plans.routes.ts";
 import { registerCatalogueRoutes } from "./catalogue/catalogue.routes.ts";
+import { registerVideoDetailRoutes } from "./catalogue/detail.routes.ts";
 import type { Config } from "./config.ts";
 import { registerErrorHandler } from "./error-handler.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, mailer: givenMailer }: AppDep
     registerAuthRoutes(api, { db: database.db, config, mailer });
     registerSystemRoutes(api, database, config);
     registerCatalogueRoutes(api, database.db);
+    registerVideoDetailRoutes(api, database.db);
     registerPlanRoutes(api, database.db);
   });
   await registerStatic(app, config);
