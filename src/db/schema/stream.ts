@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { episodes, videos } from "./catalogue.ts";
+import { createdAt, id } from "./columns.ts";
+
+/**
+ * One row per playing device of a member (issue #5, docs/decisions/006-stream.md). A lease is live
+ * while `expires_at` is in the future; heartbeats push it forward, a release sets it to now. The row
+ * is kept (unique per member and device) so the same device asking again reuses its lease id.
+ * `viewed_ticket` makes the view count idempotent per lease and video load.
+ */
+export const streamLeases = pgTable(
+  "stream_leases",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceId: text("device_id").notNull(),
+    videoId: uuid("video_id").references(() => videos.id, { onDelete: "set null" }),
+    episodeId: uuid("episode_id").references(() => episodes.id, { onDelete: "set null" }),
+    viewedTicket: text("viewed_ticket"),
+    createdAt: createdAt(),
+    renewedAt: timestamp("renewed_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("stream_leases_user_device_uq").on(t.userId, t.deviceId),
+    index("stream_leases_user_expires_idx").on(t.userId, sql`${t.expiresAt} desc`),
+  ],
+);
+
+/**
+ * Server-generated secrets shared by every process on the database (the stream ticket HMAC key
+ * when STREAM_SECRET is not configured): created once, survives restarts.
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
