@@ -12,6 +12,7 @@ export const errorCodes = [
   "NOT_FOUND",
   "VIDEO_NOT_FOUND",
   "CONFLICT",
+  "ALREADY_FAVORITE",
   "RATE_LIMITED",
   "TOO_MANY_STREAMS",
   "PAYLOAD_TOO_LARGE",

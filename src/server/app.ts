@@ -18,6 +18,7 @@ import { registerCatalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import { registerVideoDetailRoutes } from "./catalogue/detail.routes.ts";
 import type { Config } from "./config.ts";
 import { registerErrorHandler } from "./error-handler.ts";
+import { registerLibraryRoutes } from "./library/library.routes.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { scheduleMaintenance } from "./maintenance.ts";
 import { registerSecurity } from "./security.ts";
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, mailer: givenMailer }: AppDep
     registerCatalogueRoutes(api, database.db);
     registerVideoDetailRoutes(api, database.db);
     registerPlanRoutes(api, database.db);
+    registerLibraryRoutes(api, database.db);
   });
   await registerStatic(app, config);
 

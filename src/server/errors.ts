@@ -11,6 +11,8 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   NOT_FOUND: { status: 404, message: "Ressource introuvable" },
   VIDEO_NOT_FOUND: { status: 404, message: "Vidéo non trouvée" },
   CONFLICT: { status: 409, message: "Cette opération entre en conflit avec l'état actuel." },
+  /** spec §8 Favourites: duplicate favourite. */
+  ALREADY_FAVORITE: { status: 409, message: "Déjà en favoris" },
   RATE_LIMITED: { status: 429, message: "Trop de requêtes" },
   TOO_MANY_STREAMS: { status: 429, message: "Limite de streams atteinte" },
   PAYLOAD_TOO_LARGE: { status: 413, message: "Le contenu envoyé est trop volumineux." },
