@@ -16,6 +16,7 @@ import { registerAuthRoutes, registerSessionHook } from "./auth/auth.routes.ts";
 import { registerPlanRoutes } from "./billing/plans.routes.ts";
 import { registerCatalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import { registerVideoDetailRoutes } from "./catalogue/detail.routes.ts";
+import { registerCataloguePagesRoutes } from "./catalogue/pages.routes.ts";
 import type { Config } from "./config.ts";
 import { registerErrorHandler } from "./error-handler.ts";
 import { registerLibraryRoutes } from "./library/library.routes.ts";
@@ -81,6 +82,7 @@ export async function buildApp({ config, database, mailer: givenMailer }: AppDep
     registerAuthRoutes(api, { db: database.db, config, mailer });
     registerSystemRoutes(api, database, config);
     registerCatalogueRoutes(api, database.db);
+    registerCataloguePagesRoutes(api, database.db);
     registerVideoDetailRoutes(api, database.db);
     registerPlanRoutes(api, database.db);
     registerLibraryRoutes(api, database.db);
