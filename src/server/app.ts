@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { scheduleMaintenance } from "./maintenance.ts";
 import { registerSecurity } from "./security.ts";
 import { registerSystemRoutes } from "./system/system.routes.ts";
+import { registerStreamRoutes } from "./stream/stream.routes.ts";
 import { registerStatic } from "./web/static.routes.ts";
 
 // Validation messages from zod are shown to members: French.
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, mailer: givenMailer }: AppDep
     registerCataloguePagesRoutes(api, database.db);
     registerVideoDetailRoutes(api, database.db);
     registerPlanRoutes(api, database.db);
+    registerStreamRoutes(api, { db: database.db, config });
     registerLibraryRoutes(api, database.db);
   });
   await registerStatic(app, config);

@@ -32,6 +32,14 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_USERNAME: z.string().min(3).max(30).optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  STREAM_SECRET: z.string().min(32).optional(),
+  STREAM_TICKET_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  STREAM_LEASE_SECONDS: z.coerce.number().int().min(45).max(600).default(90),
+  STREAM_OFFLOAD: z.enum(["none", "x-accel"]).default("none"),
+  STREAM_OFFLOAD_PREFIX: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*\/$/)
+    .default("/protected-media/"),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -65,6 +73,17 @@ export interface Config {
   protectedAccounts: string[];
   /** First administrator created at start when no administrator exists. */
   bootstrapAdmin: { email: string; username: string; password: string } | undefined;
+  /** Stream tickets, leases and offload (docs/decisions/006-stream.md). */
+  stream: {
+    /** HMAC key of the tickets; absent: generated once and kept in the database. */
+    secret: string | undefined;
+    ticketMinutes: number;
+    /** A lease without heartbeat for this long is free (the player beats every third of it). */
+    leaseSeconds: number;
+    /** x-accel: Bobine authorises, nginx sends the bytes via X-Accel-Redirect. */
+    offload: "none" | "x-accel";
+    offloadPrefix: string;
+  };
   version: string;
 }
 
@@ -109,6 +128,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
+    stream: {
+      secret: e.STREAM_SECRET,
+      ticketMinutes: e.STREAM_TICKET_MINUTES,
+      leaseSeconds: e.STREAM_LEASE_SECONDS,
+      offload: e.STREAM_OFFLOAD,
+      offloadPrefix: e.STREAM_OFFLOAD_PREFIX,
+    },
     version,
   };
 }

@@ -14,7 +14,13 @@ export const errorCatalogue: Record<ErrorCode, { status: number; message: string
   /** spec §8 Favourites: duplicate favourite. */
   ALREADY_FAVORITE: { status: 409, message: "Déjà en favoris" },
   RATE_LIMITED: { status: 429, message: "Trop de requêtes" },
-  TOO_MANY_STREAMS: { status: 429, message: "Limite de streams atteinte" },
+  // A conflict with the member's other playing devices, not a rate: 409 (docs/decisions/006-stream.md).
+  TOO_MANY_STREAMS: { status: 409, message: "Limite de streams atteinte" },
+  // spec §2 Subscription guard: the web shows the premium paywall for this code.
+  SUBSCRIPTION_REQUIRED: {
+    status: 403,
+    message: "Un abonnement actif est nécessaire pour regarder ce contenu.",
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: "Le contenu envoyé est trop volumineux." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Type de contenu non pris en charge." },
   RANGE_NOT_SATISFIABLE: { status: 416, message: "Plage demandée non satisfaisable." },

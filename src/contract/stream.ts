@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+
+/**
+ * The protected stream (issue #5, spec §7 Stream, docs/decisions/006-stream.md). The player asks
+ * for a short-lived ticket, plays `url`, beats the lease every `heartbeatSeconds`, releases it when
+ * it stops (DELETE, or POST …/release from sendBeacon) and counts a view on first play.
+ */
+
+/** French texts of the stream rules (server messages; the web shows them as they are). */
+export const streamMessages = {
+  tooManyStreams: (max: number) =>
+    `Limite de streams atteinte : votre abonnement permet ${max} ${max > 1 ? "écrans simultanés" : "écran à la fois"}. Arrêtez la lecture sur un autre appareil puis réessayez.`,
+  ticketMissing: "Authentification requise",
+  ticketExpired: "Le lien de lecture a expiré : relancez la vidéo.",
+  ticketInvalid: "Lien de lecture invalide pour ce contenu.",
+  videoUnavailable: "La vidéo demandée n'est pas disponible",
+  episodeRequired: "Choisissez un épisode de cette série.",
+  remoteUrlRefused:
+    "La lecture depuis une adresse externe (paramètre url) n'est pas prise en charge : utilisez videoId et un ticket.",
+  leaseNotFound: "Cette session de lecture est introuvable.",
+  subtitleUnavailable: "Sous-titres indisponibles.",
+  subtitleInvalid: "Le fichier de sous-titres n'est pas un texte SRT ou WebVTT valide.",
+  subtitleTooLarge: "Le fichier de sous-titres est trop volumineux.",
+  deviceIdInvalid: "Identifiant d'appareil invalide.",
+} as const;
+
+/** A random id the browser keeps per device (localStorage), e.g. crypto.randomUUID(). */
+export const deviceId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, streamMessages.deviceIdInvalid)
+  .describe("Identifiant aléatoire de l'appareil, conservé par le navigateur");
+
+export const ticketBody = z.object({
+  /** Required for a series: the episode to play. */
+  episodeId: z.uuid().optional(),
+  deviceId,
+});
+
+export const subtitleTrack = z.object({
+  id: z.uuid(),
+  language: z.string(),
+  languageName: z.string(),
+  /** WebVTT, readable with the same ticket (`<track src>`). */
+  url: z.string(),
+  isDefault: z.boolean(),
+});
+export type SubtitleTrack = z.infer<typeof subtitleTrack>;
+
+export const ticketResponse = z.object({
+  /** `/api/videos/proxy?videoId=…&token=…` — give it to the media element as it is. */
+  url: z.string(),
+  /** The ticket alone, for POST /api/videos/:videoId/views. */
+  token: z.string(),
+  subtitles: z.array(subtitleTrack),
+  leaseId: z.uuid(),
+  heartbeatSeconds: z.number().int().positive(),
+  /** When the ticket stops opening new playback (it keeps working while its lease is beaten). */
+  expiresAt: z.iso.datetime({ offset: true }),
+  /** Simultaneous streams the member's plan allows (spec §9: basic 1, premium 3, lifetime 5). */
+  maxStreams: z.number().int().positive(),
+});
+export type TicketResponse = z.infer<typeof ticketResponse>;
+
+export const createTicket = endpoint({
+  method: "POST",
+  path: "/api/videos/:videoId/ticket",
+  summary:
+    "Ticket de lecture (membre abonné) : URL du flux, sous-titres et bail d'appareil. 403 SUBSCRIPTION_REQUIRED sans abonnement actif, 409 TOO_MANY_STREAMS au-delà de la limite du forfait.",
+  tags: ["lecture"],
+  params: z.object({ videoId: z.uuid() }),
+  body: ticketBody,
+  response: ticketResponse,
+});
+
+export const leaseParams = z.object({ leaseId: z.uuid() });
+export const leaseResponse = z.object({
+  leaseId: z.uuid(),
+  expiresAt: z.iso.datetime({ offset: true }),
+  heartbeatSeconds: z.number().int().positive(),
+});
+
+export const heartbeatLease = endpoint({
+  method: "POST",
+  path: "/api/stream/leases/:leaseId/heartbeat",
+  summary: "Renouvelle le bail de lecture de l'appareil (toutes les heartbeatSeconds).",
+  tags: ["lecture"],
+  params: leaseParams,
+  response: leaseResponse,
+});
+
+export const releaseLease = endpoint({
+  method: "DELETE",
+  path: "/api/stream/leases/:leaseId",
+  summary: "Libère le bail de lecture (le lecteur s'arrête). Idempotent.",
+  tags: ["lecture"],
+  params: leaseParams,
+  response: z.null(),
+});
+
+export const releaseLeaseBeacon = endpoint({
+  method: "POST",
+  path: "/api/stream/leases/:leaseId/release",
+  summary: "Comme DELETE, pour navigator.sendBeacon (corps ignoré).",
+  tags: ["lecture"],
+  params: leaseParams,
+  response: z.null(),
+});
+
+export const countView = endpoint({
+  method: "POST",
+  path: "/api/videos/:videoId/views",
+  summary:
+    "Compte une vue au premier démarrage de la lecture (spec §4) ; idempotent par bail et par chargement (ticket).",
+  tags: ["lecture"],
+  params: z.object({ videoId: z.uuid() }),
+  body: z.object({ token: z.string().min(1).max(2000) }),
+  response: z.object({ counted: z.boolean(), views: z.number().int().nonnegative() }),
+});
+
+/** GET|HEAD, not JSON: the bytes of the video (RFC 9110 ranges). Declared for the OpenAPI document. */
+export const proxyQuery = z.object({
+  /** The video id, or for a series the episode id (spec §7). */
+  videoId: z.uuid().optional(),
+  episodeId: z.uuid().optional(),
+  token: z.string().max(2000).optional(),
+  /** The spec's `url=` form: refused (no open proxy, SECURITY-CHECKLIST 22). */
+  url: z.string().max(4000).optional(),
+});
+
+export const subtitleQuery = z.object({ token: z.string().max(2000).optional() });
+export const subtitleParams = z.object({ id: z.uuid() });
+
+/** Source subtitle files are read whole: beyond this they are refused (SECURITY-CHECKLIST 30). */
+export const SUBTITLE_MAX_BYTES = 2 * 1024 * 1024;
