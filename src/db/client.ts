@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
+import { type Listener, type ListenHandlers, listenPostgres } from "./listener.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -21,6 +22,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Cheap liveness probe for /api/health. */
   ping(): Promise<boolean>;
+  /**
+   * LISTEN on `channel` (a dedicated, reconnecting connection on PostgreSQL: listener.ts); resolves
+   * after the first attempt. NOTIFY from any connection or process reaches every listener.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
   /** Embedded only: the whole data folder as a gzip tarball (db:backup). */
   dumpDataDir?(): Promise<Blob>;
@@ -70,6 +76,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       }
     },
     ping: () => ping(db),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: once(() => pool.end()),
   };
 }
@@ -89,6 +96,16 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       db,
       migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
       ping: () => ping(db),
+      // One process, one connection: notifications arrive after the statement that sent them.
+      async listen(channel, handlers) {
+        const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
+        handlers.onListening(true);
+        return {
+          async close() {
+            if (!client.closed) await unlisten().catch(() => {});
+          },
+        };
+      },
       dumpDataDir: () => client.dumpDataDir("gzip"),
       close: once(async () => {
         await client.close();

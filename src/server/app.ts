@@ -14,6 +14,7 @@ import { z } from "zod";
 import type { Database } from "#db/client";
 import { registerAuthRoutes, registerSessionHook } from "./auth/auth.routes.ts";
 import { registerPlanRoutes } from "./billing/plans.routes.ts";
+import { type CatalogueCacheOptions, openCatalogueCache } from "./catalogue/cache.ts";
 import { registerCatalogueRoutes } from "./catalogue/catalogue.routes.ts";
 import { registerVideoDetailRoutes } from "./catalogue/detail.routes.ts";
 import { registerCataloguePagesRoutes } from "./catalogue/pages.routes.ts";
@@ -23,8 +24,8 @@ import { registerLibraryRoutes } from "./library/library.routes.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { scheduleMaintenance } from "./maintenance.ts";
 import { registerSecurity } from "./security.ts";
-import { registerSystemRoutes } from "./system/system.routes.ts";
 import { registerStreamRoutes } from "./stream/stream.routes.ts";
+import { registerSystemRoutes } from "./system/system.routes.ts";
 import { registerStatic } from "./web/static.routes.ts";
 
 // Validation messages from zod are shown to members: French.
@@ -35,10 +36,17 @@ export interface AppDeps {
   database: Database;
   /** Tests may pass their own; by default SMTP_URL or the outbox folder. */
   mailer?: Mailer;
+  /** Tests pass a clock; benchmarks may switch the catalogue caches off. */
+  catalogueCache?: CatalogueCacheOptions;
 }
 
 /** Builds the whole HTTP application; tests call it with a fresh database, main.ts runs it. */
-export async function buildApp({ config, database, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer: givenMailer,
+  catalogueCache,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -79,10 +87,11 @@ export async function buildApp({ config, database, mailer: givenMailer }: AppDep
 
   const mailer = givenMailer ?? createMailer(config, (msg, extra) => app.log.info(extra ?? {}, msg));
   registerSessionHook(app, { db: database.db, config });
+  const catalogue = await openCatalogueCache(database, catalogueCache ?? {}, app.log);
   await app.register(async (api) => {
     registerAuthRoutes(api, { db: database.db, config, mailer });
     registerSystemRoutes(api, database, config);
-    registerCatalogueRoutes(api, database.db);
+    registerCatalogueRoutes(api, database.db, catalogue.cache);
     registerCataloguePagesRoutes(api, database.db);
     registerVideoDetailRoutes(api, database.db);
     registerPlanRoutes(api, database.db);
@@ -95,6 +104,7 @@ export async function buildApp({ config, database, mailer: givenMailer }: AppDep
   app.addHook("onClose", async () => {
     stopMaintenance();
     mailer.close();
+    await catalogue.close();
     await database.close();
   });
   return app;

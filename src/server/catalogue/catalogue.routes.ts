@@ -10,13 +10,14 @@ import {
 } from "#contract/catalogue";
 import type { Db } from "#db/client";
 import { route } from "../route.ts";
-import { listCategoriesWithCounts, listVideosFiltered } from "./catalogue.queries.ts";
+import { type CatalogueCache, cachedResponse, cacheKey, searchKeyText } from "./cache.ts";
+import { countVideos, listCategoriesWithCounts, listVideosFiltered } from "./catalogue.queries.ts";
 import { homeRails, landingRows } from "./home.queries.ts";
 import { searchSuggestions as findSuggestions, searchVideos } from "./search.queries.ts";
 import { videoFilterCondition, videoOrder } from "./video-filters.ts";
 
-export function registerCatalogueRoutes(app: FastifyInstance, db: Db) {
-  route(app, listVideos, async ({ query }) => {
+export function registerCatalogueRoutes(app: FastifyInstance, db: Db, cache: CatalogueCache) {
+  route(app, listVideos, async ({ query, reply }) => {
     const where = videoFilterCondition(query);
     // spec §5: a query shorter than 2 characters returns the full list.
     const searching = query.q !== undefined && query.q.length >= SEARCH_MIN_LENGTH;
@@ -24,16 +25,60 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db) {
     const sort = query.sort === "relevance" && !searching ? "recent" : query.sort;
     const order = sort === "relevance" ? undefined : videoOrder(sort);
     const { limit, offset } = query;
-    const page =
-      searching && query.q
-        ? await searchVideos(db, { q: query.q, limit, offset, where, order })
-        : await listVideosFiltered(db, { limit, offset, where, order: order ?? videoOrder("recent") });
+    if (searching && query.q) {
+      const q = query.q;
+      // spec §9: search results in the 50-entry cache, keyed on everything that shapes the page.
+      const key = cacheKey("search", { ...query, q: searchKeyText(q), sort });
+      return cachedResponse(cache, cache.search, key, reply, listVideos.response, async () => ({
+        ...(await searchVideos(db, { q, limit, offset, where, order })),
+        limit,
+        offset,
+      }));
+    }
+    // The page itself is read every time (it is one index walk); its exact count reads every
+    // matching row, so the count per filter set goes through the catalogue cache.
+    const { limit: _l, offset: _o, sort: _s, q: _q, ...filters } = query;
+    const countKey = cacheKey("videos-count", filters);
+    const count = async () =>
+      cache.active
+        ? Number(await cache.catalogue.get(countKey, async () => String(await countVideos(db, where))))
+        : countVideos(db, where);
+    const page = await listVideosFiltered(db, {
+      limit,
+      offset,
+      where,
+      order: order ?? videoOrder("recent"),
+      count,
+    });
     return { ...page, limit, offset };
   });
-  route(app, searchSuggestions, async ({ query }) => ({
-    items: query.q.length >= SEARCH_MIN_LENGTH ? await findSuggestions(db, query.q, SEARCH_SUGGESTIONS) : [],
-  }));
-  route(app, listCategories, async () => ({ items: await listCategoriesWithCounts(db) }));
-  route(app, getHome, async () => homeRails(db));
-  route(app, getLanding, async ({ query }) => landingRows(db, query.type));
+  route(app, searchSuggestions, async ({ query, reply }) => {
+    if (query.q.length < SEARCH_MIN_LENGTH) return { items: [] };
+    const key = cacheKey("suggestions", { q: searchKeyText(query.q) });
+    return cachedResponse(cache, cache.suggestions, key, reply, searchSuggestions.response, async () => ({
+      items: await findSuggestions(db, query.q, SEARCH_SUGGESTIONS),
+    }));
+  });
+  route(app, listCategories, async ({ reply }) =>
+    cachedResponse(
+      cache,
+      cache.catalogue,
+      cacheKey("categories", {}),
+      reply,
+      listCategories.response,
+      async () => ({
+        items: await listCategoriesWithCounts(db),
+      }),
+    ),
+  );
+  route(app, getHome, async ({ reply }) =>
+    cachedResponse(cache, cache.catalogue, cacheKey("home", {}), reply, getHome.response, () =>
+      homeRails(db),
+    ),
+  );
+  route(app, getLanding, async ({ query, reply }) =>
+    cachedResponse(cache, cache.catalogue, cacheKey("landing", query), reply, getLanding.response, () =>
+      landingRows(db, query.type),
+    ),
+  );
 }
