@@ -23,8 +23,22 @@ export function decodeSubtitle(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(body);
   } catch {
-    return new TextDecoder("windows-1252").decode(body);
+    return decodeWindows1252(body);
   }
+}
+
+/**
+ * Windows-1252 by hand: some Node versions decode the "windows-1252" label as Latin-1, which
+ * turns € œ ‘ ’ “ ” … (0x80–0x9F) into control characters.
+ */
+const CP1252_HIGH =
+  "\u20ac\ufffd\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\ufffd\u017d\ufffd" +
+  "\ufffd\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\ufffd\u017e\u0178";
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let out = "";
+  for (const b of bytes) out += b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b);
+  return out;
 }
 
 const TIMING =
