@@ -336,6 +336,55 @@ export const fr = {
     errorTitle: "Impossible de charger les résultats",
   },
 
+  /** spec §2 "Favourites / Ma liste", §8 Favourites and Ratings messages. */
+  library: {
+    /** spec §8 Favourites and Ratings toasts, word for word ('Note retirée' is ours). */
+    toasts: {
+      added: "Ajouté aux favoris",
+      removed: "Retiré des favoris",
+      already: "Déjà en favoris",
+      alreadyText: "Cette vidéo est déjà dans vos favoris.",
+      addFailed: "Impossible d'ajouter aux favoris",
+      removeFailed: "Impossible de retirer des favoris",
+      rated: "Note enregistrée",
+      ratedText: (n: number) => `Vous avez noté cette vidéo ${n}/5.`,
+      ratingRemoved: "Note retirée",
+      rateFailed: "Impossible d'enregistrer la note",
+      rateFailedText: "Une erreur est survenue lors de la notation.",
+    },
+    title: "Ma liste",
+    count: (n: number, formatted: string) => count(formatted, n, "titre", "titres"),
+    sortLabel: "Trier par",
+    sorts: {
+      recent: "Ajoutés récemment",
+      title: "Titre (A-Z)",
+      year: "Année",
+      rating: "Mieux notés",
+      views: "Plus vus",
+    },
+    tilesLabel: "Votre liste en chiffres",
+    tiles: {
+      total: "Titres",
+      averageRating: "Note moyenne",
+      categories: "Catégories",
+      totalViews: "Vues cumulées",
+    },
+    averageValue: (formatted: string) => `${formatted}${nbsp}/${nbsp}5`,
+    categoriesTitle: "Vos catégories favorites",
+    categoryCount: (name: string, n: number, formatted: string) =>
+      `${name}${nbsp}: ${count(formatted, n, "titre", "titres")}`,
+    inList: "Dans Ma liste",
+    remove: (title: string) => `Retirer «${nbsp}${title}${nbsp}» de Ma liste`,
+    loadMore: "Voir plus",
+    emptyTitle: "Votre liste est vide",
+    emptyText: "Ajoutez des films et des séries à Ma liste pour les retrouver ici en un clic.",
+    discover: "Découvrir du contenu",
+    signedOutTitle: "Connectez-vous",
+    signedOutText: `Accès refusé${nbsp}: connectez-vous pour voir et gérer votre liste.`,
+    signIn: "Se connecter",
+    errorTitle: "Impossible de charger votre liste",
+  },
+
   /** Messages of the API client when the server could not give its own. */
   api: {
     network: "Impossible de joindre le serveur. Vérifiez votre connexion.",
