@@ -110,6 +110,11 @@ export type VideoListQuery = z.output<typeof videoListQuery>;
 export const videoListResponse = z.object({
   items: z.array(videoSummary),
   total: z.number().int().nonnegative(),
+  /**
+   * A search stops reading matches at a cap (issue 4 speed targets): true means there are at least
+   * `total` matches (« 1 000+ résultats »), and pages go no further than `total`.
+   */
+  totalIsLowerBound: z.boolean().optional(),
   limit: z.number().int(),
   offset: z.number().int(),
 });
