@@ -98,7 +98,8 @@ function typoCondition(table: "videos" | "e", near: string[][]): SQL {
 
 /**
  * Candidate ids with their best rank, each branch answered by one trigram index and read up to its
- * cap (`lim`, so that the caller can tell a capped branch).
+ * cap, and whether a branch reached its cap. Episode branches collect series ids first and read
+ * each series once (joining every matching episode to its series cost more than the search).
  */
 function hitsCte(q: string, where: SQL | undefined, near: string[][] | undefined) {
   const t = searchTerms(q);
@@ -107,18 +108,16 @@ function hitsCte(q: string, where: SQL | undefined, near: string[][] | undefined
   const filter = where ? sql`and ${where}` : sql``;
   const cap = sql.raw(String(SEARCH_CANDIDATES));
   const typoCap = sql.raw(String(TYPO_CANDIDATES));
-  const typo = near?.length
-    ? sql`
-      union all (
-        select videos.id, videos.title_fold, videos.views, ${sql.raw(String(RANK_TYPO))},
-          strict_word_similarity(${t.folded}, videos.title_fold), 't', ${typoCap}
-        from videos where ${typoCondition("videos", near)} ${filter} limit ${typoCap})
-      union all (
-        select videos.id, null, videos.views, ${sql.raw(String(RANK_EPISODE))}, null, 'te', ${typoCap}
-        from episodes e join videos on videos.id = e.series_id
-        where ${typoCondition("e", near)} ${filter} limit ${typoCap})`
-    : sql``;
-  return sql`raw (id, folded, views, src, sim, branch, lim) as (
+  const typo = near !== undefined && near.length > 0;
+  const ctes = sql`ep as (
+      select e.series_id from episodes e where e.title_compact like ${t.containsCompact} limit ${cap}
+    ), ${
+      typo
+        ? sql`tep as (
+      select e.series_id from episodes e where ${typoCondition("e", near)} limit ${typoCap}
+    ),`
+        : sql``
+    } raw (id, folded, views, src, sim, branch, lim) as (
       (select videos.id, videos.title_fold, videos.views, case
           when videos.title_fold = ${t.folded} then 0
           when videos.title_compact like ${t.prefixCompact} then 1
@@ -127,16 +126,28 @@ function hitsCte(q: string, where: SQL | undefined, near: string[][] | undefined
         from videos where videos.title_compact like ${t.containsCompact} ${filter} limit ${cap})
       union all (
         select videos.id, null, videos.views, ${sql.raw(String(RANK_EPISODE))}, null, 'e', ${cap}
-        from episodes e join videos on videos.id = e.series_id
-        where e.title_compact like ${t.containsCompact} ${filter} limit ${cap})
+        from videos where videos.id in (select series_id from ep ${typo ? sql`union select series_id from tep` : sql``}) ${filter})
       union all (
         select videos.id, null, videos.views, ${sql.raw(String(RANK_DESCRIPTION))}, null, 'd', ${cap}
         from videos where videos.description_fold like ${t.containsFolded} ${filter} limit ${cap})
-      ${typo}
+      ${
+        typo
+          ? sql`union all (
+        select videos.id, videos.title_fold, videos.views, ${sql.raw(String(RANK_TYPO))},
+          strict_word_similarity(${t.folded}, videos.title_fold), 't', ${typoCap}
+        from videos where ${typoCondition("videos", near)} ${filter} limit ${typoCap})`
+          : sql``
+      }
     ), hits as (
       select id, min(src) as src, max(folded) as folded, max(views) as views, max(sim) as sim
       from raw group by id
     )`;
+  const capped = sql`(
+    coalesce((select bool_or(n >= lim) from (
+      select count(*) as n, max(lim) as lim from raw where branch <> 'e' group by branch) b), false)
+    or (select count(*) from ep) >= ${cap}
+    ${typo ? sql`or (select count(*) from tep) >= ${typoCap}` : sql``})`;
+  return { ctes, capped };
 }
 
 /** Most relevant first; typo matches by similarity, then the most viewed. */
@@ -161,15 +172,16 @@ export interface SearchPage {
 
 async function searchPage(db: Db, opts: SearchOptions, near: string[][] | undefined) {
   // Relevance needs nothing but the hits; another sort reads its columns from videos.
+  const hits = hitsCte(opts.q, opts.where, near);
   const rows = rowsOf<{ ids: string[]; total: number; capped: boolean }>(
     await db.execute(sql`
-      with ${hitsCte(opts.q, opts.where, near)}
+      with ${hits.ctes}
       select
         array(select hits.id from hits ${opts.order ? sql`join videos on videos.id = hits.id` : sql``}
           order by ${opts.order ? sql.join(opts.order, sql`, `) : relevanceOrder}
           limit ${opts.limit} offset ${opts.offset}) as ids,
         (select count(*)::int from hits) as total,
-        coalesce((select bool_or(n >= lim) from (select count(*) as n, max(lim) as lim from raw group by branch) b), false) as capped`),
+        ${hits.capped} as capped`),
   );
   const row = rows[0];
   return { ids: row?.ids ?? [], total: row?.total ?? 0, capped: row?.capped ?? false };
@@ -204,7 +216,7 @@ async function summariesInOrder(db: Db, ids: string[]): Promise<VideoSummary[]> 
 export async function searchSuggestions(db: Db, q: string, limit: number): Promise<SearchSuggestion[]> {
   const run = (near: string[][] | undefined) =>
     db.execute(sql`
-      with ${hitsCte(q, undefined, near)}
+      with ${hitsCte(q, undefined, near).ctes}
       select videos.id, videos.title, videos.thumbnail,
         (select c.name from video_categories vc join categories c on c.id = vc.category_id
           where vc.video_id = videos.id order by vc.position, c.name limit 1) as category
