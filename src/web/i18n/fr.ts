@@ -301,7 +301,9 @@ export const fr = {
     noSuggestion: "Aucune suggestion",
     searching: "Recherche en cours…",
     clearQuery: "Effacer la recherche",
-    results: (n: number, formatted: string) => count(formatted, n, "résultat", "résultats"),
+    /** `atLeast`: a broad search stopped counting (« 1 000+ résultats »). */
+    results: (n: number, formatted: string, atLeast = false) =>
+      atLeast ? `${formatted}+${nbsp}résultats` : count(formatted, n, "résultat", "résultats"),
     forQuery: (q: string) => `pour «${nbsp}${q}${nbsp}»`,
     sortLabel: "Trier par",
     sorts: {

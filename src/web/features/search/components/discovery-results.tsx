@@ -43,6 +43,7 @@ export function DiscoveryResults({
   const list = useInfiniteQuery({ ...discoveryListOptions(state), placeholderData: keepPreviousData });
   const videos = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
+  const totalIsLowerBound = list.data?.pages[0]?.totalIsLowerBound ?? false;
   const query = effectiveQuery(state.q);
   const searching = list.isFetching && !list.isFetchingNextPage;
 
@@ -65,7 +66,7 @@ export function DiscoveryResults({
           {list.data ? (
             <span>
               <strong className="font-semibold text-fg tabular-nums">
-                {fr.discovery.results(total, formatInteger(total))}
+                {fr.discovery.results(total, formatInteger(total), totalIsLowerBound)}
               </strong>
               {query && <> {fr.discovery.forQuery(query)}</>}
             </span>
