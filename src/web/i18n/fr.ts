@@ -190,6 +190,61 @@ export const fr = {
     views: (n: number, formatted: string) => count(formatted, n, "vue", "vues"),
   },
 
+  /** spec §2 Video card hover overlay and info modal. */
+  info: {
+    loading: "Chargement de la vidéo...",
+    play: "Lecture",
+    playTitle: (title: string) => `Lire ${title}`,
+    moreInfo: (title: string) => `Plus d'infos sur ${title}`,
+    close: "Fermer",
+    addFavorite: "Ajouter à Ma liste",
+    removeFavorite: "Retirer de Ma liste",
+    favoriteSignIn: "Connectez-vous pour ajouter des titres à Ma liste.",
+    like: "J'aime",
+    liked: "Vous aimez ce titre",
+    likeHint: "J'aime note le titre 5/5 ; appuyez de nouveau pour retirer votre note.",
+    share: "Partager",
+    linkCopied: "Lien copié",
+    copyFailed: "Impossible de copier le lien",
+    copyFailedText: (url: string) => `Copiez-le à la main${nbsp}: ${url}`,
+    yourRating: "Votre note",
+    rateStar: (n: number) => `${n} étoile${n > 1 ? "s" : ""} sur 5`,
+    removeRating: "Retirer ma note",
+    rateSignIn: "Connectez-vous pour noter ce titre.",
+    signIn: "Se connecter",
+    averageOf: (value: string, n: number, formatted: string) =>
+      `${value}/5 · ${count(formatted, n, "note", "notes")}`,
+    episodes: "Épisodes",
+    noEpisodes: "Aucun épisode disponible",
+    episodeLabel: (season: number, episode: number) => `S${season} É${episode}`,
+    allEpisodes: (n: number, formatted: string) =>
+      `Voir ${count(formatted, n, "épisode", "épisodes")} dans le lecteur`,
+    about: "À propos",
+    facts: {
+      year: "Année",
+      views: "Vues",
+      creator: "Créateur",
+      language: "Langue",
+      duration: "Durée",
+      seasons: "Saisons",
+      rating: "Note moyenne",
+      genres: "Genres",
+    },
+    noCreator: "Équipe Bobine",
+    maturity: { all: "Tous publics", teen: "13+", mature: "18+" },
+    similar: "Titres similaires",
+    noSimilar: "Aucun titre similaire pour l'instant.",
+    notFoundTitle: "Vidéo non trouvée",
+    notFoundText: "Cette vidéo n'existe pas ou a été retirée du catalogue.",
+    backHome: "Retour à l'accueil",
+    errorTitle: "Impossible de charger cette vidéo",
+  },
+
+  /** spec §2: the grid of 2 to 6 configurable columns. */
+  grid: {
+    columns: "Colonnes",
+  },
+
   home: {
     loading: "Chargement du contenu...",
     play: "Lecture",
@@ -338,6 +393,51 @@ export const fr = {
     errorTitle: "Impossible de charger les résultats",
   },
 
+  /** spec §2 "Categories page": four counters, genre buttons with counts, grid, empty state. */
+  categoriesPage: {
+    intro: "Parcourez le catalogue genre par genre.",
+    countersLabel: "Le catalogue en chiffres",
+    totalVideos: "Vidéos",
+    totalCategories: "Catégories",
+    totalViews: "Vues au total",
+    bestRating: "Meilleure note",
+    bestRatingValue: (formatted: string) => `${formatted}${nbsp}/${nbsp}5`,
+    bestRatedBy: (title: string) => `«${nbsp}${title}${nbsp}»`,
+    noRatingYet: "Aucune note pour l'instant",
+    genresLabel: "Filtrer par genre",
+    all: "Tout",
+    genreCount: (n: number, formatted: string) => count(formatted, n, "vidéo", "vidéos"),
+    shown: (n: number, formatted: string, genre: string | null) =>
+      `${count(formatted, n, "vidéo", "vidéos")}${genre ? ` en «${nbsp}${genre}${nbsp}»` : " dans tout le catalogue"}`,
+    loading: "Chargement des vidéos…",
+    emptyTitle: "Aucune vidéo dans cette catégorie",
+    emptyText: (genre: string) =>
+      `Le genre «${nbsp}${genre}${nbsp}» ne contient encore aucune vidéo. Découvrez tout le catalogue en attendant.`,
+    showAll: "Afficher toutes les vidéos",
+    catalogueEmptyTitle: "Le catalogue est vide pour l'instant",
+    catalogueEmptyText: "Aucun film ni aucune série n'a encore été ajouté. Revenez très bientôt.",
+    loadMore: "Voir plus",
+    errorTitle: "Impossible de charger les catégories",
+  },
+
+  /** spec §2 "Top-rated": up to 12 videos, rank badges for the first three, summary stats. */
+  topRatedPage: {
+    intro: `Le classement des membres${nbsp}: une note pèse d'autant plus que beaucoup l'ont donnée.`,
+    refreshNote: "Classement actualisé toutes les 30 secondes.",
+    statsLabel: "Le classement en chiffres",
+    averageRating: "Note moyenne",
+    averageRatingValue: (formatted: string) => `${formatted}${nbsp}/${nbsp}5`,
+    totalRatings: "Notes données",
+    totalViews: "Vues cumulées",
+    listLabel: "Classement des vidéos les mieux notées",
+    rank: (n: number) => `N°${nbsp}${n}`,
+    loading: "Chargement du classement…",
+    emptyTitle: "Aucune vidéo notée pour l'instant",
+    emptyText: "Le classement apparaîtra dès que les membres auront noté des films ou des séries.",
+    emptyAction: "Explorer le catalogue",
+    errorTitle: "Impossible de charger le classement",
+  },
+
   /** spec §2 "Favourites / Ma liste", §8 Favourites and Ratings messages. */
   library: {
     /** spec §8 Favourites and Ratings toasts, word for word ('Note retirée' is ours). */
@@ -385,51 +485,6 @@ export const fr = {
     signedOutText: `Accès refusé${nbsp}: connectez-vous pour voir et gérer votre liste.`,
     signIn: "Se connecter",
     errorTitle: "Impossible de charger votre liste",
-  },
-
-  /** spec §2 "Categories page": four counters, genre buttons with counts, grid, empty state. */
-  categoriesPage: {
-    intro: "Parcourez le catalogue genre par genre.",
-    countersLabel: "Le catalogue en chiffres",
-    totalVideos: "Vidéos",
-    totalCategories: "Catégories",
-    totalViews: "Vues au total",
-    bestRating: "Meilleure note",
-    bestRatingValue: (formatted: string) => `${formatted}${nbsp}/${nbsp}5`,
-    bestRatedBy: (title: string) => `«${nbsp}${title}${nbsp}»`,
-    noRatingYet: "Aucune note pour l'instant",
-    genresLabel: "Filtrer par genre",
-    all: "Tout",
-    genreCount: (n: number, formatted: string) => count(formatted, n, "vidéo", "vidéos"),
-    shown: (n: number, formatted: string, genre: string | null) =>
-      `${count(formatted, n, "vidéo", "vidéos")}${genre ? ` en «${nbsp}${genre}${nbsp}»` : " dans tout le catalogue"}`,
-    loading: "Chargement des vidéos…",
-    emptyTitle: "Aucune vidéo dans cette catégorie",
-    emptyText: (genre: string) =>
-      `Le genre «${nbsp}${genre}${nbsp}» ne contient encore aucune vidéo. Découvrez tout le catalogue en attendant.`,
-    showAll: "Afficher toutes les vidéos",
-    catalogueEmptyTitle: "Le catalogue est vide pour l'instant",
-    catalogueEmptyText: "Aucun film ni aucune série n'a encore été ajouté. Revenez très bientôt.",
-    loadMore: "Voir plus",
-    errorTitle: "Impossible de charger les catégories",
-  },
-
-  /** spec §2 "Top-rated": up to 12 videos, rank badges for the first three, summary stats. */
-  topRatedPage: {
-    intro: `Le classement des membres${nbsp}: une note pèse d'autant plus que beaucoup l'ont donnée.`,
-    refreshNote: "Classement actualisé toutes les 30 secondes.",
-    statsLabel: "Le classement en chiffres",
-    averageRating: "Note moyenne",
-    averageRatingValue: (formatted: string) => `${formatted}${nbsp}/${nbsp}5`,
-    totalRatings: "Notes données",
-    totalViews: "Vues cumulées",
-    listLabel: "Classement des vidéos les mieux notées",
-    rank: (n: number) => `N°${nbsp}${n}`,
-    loading: "Chargement du classement…",
-    emptyTitle: "Aucune vidéo notée pour l'instant",
-    emptyText: "Le classement apparaîtra dès que les membres auront noté des films ou des séries.",
-    emptyAction: "Explorer le catalogue",
-    errorTitle: "Impossible de charger le classement",
   },
 
   /** Messages of the API client when the server could not give its own. */

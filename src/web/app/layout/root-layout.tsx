@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useMatch } from "react-router";
 import { LoadingScreen } from "#web/components/ui/loading-gate.tsx";
+import { InfoModalHost } from "#web/features/video-info/components/info-modal-host.tsx";
 import { fr } from "#web/i18n/fr.ts";
 import { SiteHeader } from "./site-header.tsx";
 
@@ -23,6 +24,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {!onPlayer && <InfoModalHost />}
       <ScrollRestoration />
     </>
   );

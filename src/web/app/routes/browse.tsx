@@ -3,6 +3,7 @@ import { LayoutGrid, RotateCcw, Rows3 } from "lucide-react";
 import { useId, useState } from "react";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
+import { GridColumnsSelect } from "#web/features/catalogue/components/grid-columns-select.tsx";
 import { categoriesOptions } from "#web/features/search/api/discovery-queries.ts";
 import { ClearQueryButton } from "#web/features/search/components/clear-query-button.tsx";
 import { DiscoveryResults } from "#web/features/search/components/discovery-results.tsx";
@@ -77,6 +78,7 @@ export default function BrowseRoute() {
           onToggle={() => setFiltersOpen((open) => !open)}
         />
         <ViewToggle view={state.view} onChange={(view) => update({ view })} />
+        {state.view === "classic" && <GridColumnsSelect />}
       </div>
       <div className="mt-6">
         {filtersOpen && (

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
+import { GridColumnsSelect } from "#web/features/catalogue/components/grid-columns-select.tsx";
 import { VideoGrid } from "#web/features/catalogue/components/video-grid.tsx";
 import { categoriesOptions, popularOptions } from "#web/features/search/api/discovery-queries.ts";
 import { ClearQueryButton } from "#web/features/search/components/clear-query-button.tsx";
@@ -77,11 +78,14 @@ export default function SearchRoute() {
         <DiscoveryResults
           state={searchState}
           toolbar={
-            <SortSelect
-              value={state.sort}
-              onChange={(sort) => update({ sort })}
-              className="flex items-center gap-3 [&_label]:mb-0 [&_select]:w-48"
-            />
+            <div className="flex flex-wrap items-center gap-5">
+              <GridColumnsSelect />
+              <SortSelect
+                value={state.sort}
+                onChange={(sort) => update({ sort })}
+                className="flex items-center gap-3 [&_label]:mb-0 [&_select]:w-48"
+              />
+            </div>
           }
           emptyActions={state.q !== "" ? <ClearQueryButton onClear={() => update({ q: "" })} /> : undefined}
           emptyExtra={<SearchSuggestions />}

@@ -1,7 +1,9 @@
-import { Eye, Star } from "lucide-react";
+import { ChevronDown, Eye, Play, Star } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { VideoSummary } from "#contract/catalogue";
+import { FavoriteButton, LikeButton } from "#web/features/video-info/components/video-actions.tsx";
+import { useInfoLink } from "#web/features/video-info/info-link.ts";
 import { fr } from "#web/i18n/fr.ts";
 import { isDesktopApp } from "#web/lib/desktop.ts";
 import { formatMatch, formatRating } from "#web/lib/format.ts";
@@ -11,12 +13,14 @@ import { TypeBadge } from "./type-badge.tsx";
 /**
  * A poster card: 2:3 poster with its box reserved (no layout shift), alt = title, SÉRIE/FILM
  * badge, title, year, average rating, views as K or M, percent match (averageRating × 20) and main
- * category (spec §2 video card). The whole card is one link to the more-info view; the
- * link sits on the title so screen readers hear the title once. Cards grow on hover or focus,
- * except in the desktop app (spec §1).
+ * category (spec §2 video card). The whole card is one link to the info modal (`?info={id}` over
+ * the current screen); the link sits on the title so screen readers hear the title once. On hover
+ * or keyboard focus an overlay offers Lecture, Ma liste (members), J'aime and Plus d'infos. The
+ * desktop app (spec §1) has neither the overlay nor the growth: its cards are plain links.
  */
 export function VideoCard({ video, eager = false }: { video: VideoSummary; eager?: boolean }) {
   const [imageFailed, setImageFailed] = useState(false);
+  const info = useInfoLink(video.id);
   const showImage = video.thumbnail !== null && !imageFailed;
   const grow = isDesktopApp
     ? ""
@@ -51,7 +55,7 @@ export function VideoCard({ video, eager = false }: { video: VideoSummary; eager
       <div className="mt-3 px-0.5">
         <h3 className="truncate text-[0.95rem] leading-snug font-semibold text-fg">
           <Link
-            to={`/info/${video.id}`}
+            {...info}
             className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
           >
             {video.title}
@@ -68,7 +72,54 @@ export function VideoCard({ video, eager = false }: { video: VideoSummary; eager
           {video.category[0] && <span className="truncate">{video.category[0]}</span>}
         </p>
       </div>
+      {!isDesktopApp && <CardOverlay video={video} infoLink={info} grow={grow} />}
     </article>
+  );
+}
+
+/**
+ * The hover overlay (spec §2), shown while the pointer is over the card or focus is inside it, so
+ * keyboard users reach the same actions (after the title, in reading order).
+ */
+function CardOverlay({
+  video,
+  infoLink,
+  grow,
+}: {
+  video: VideoSummary;
+  infoLink: ReturnType<typeof useInfoLink>;
+  grow: string;
+}) {
+  const round =
+    "grid size-9 place-items-center rounded-full border border-white/40 bg-black/60 text-fg backdrop-blur-md transition-colors hover:border-white hover:bg-black/80";
+  return (
+    // After the title in the DOM and above its stretched link, in a box the poster's size that
+    // grows with it; only the buttons take the pointer, the rest of the poster still opens the info. Screens
+    // without hover (touch) get no overlay: no invisible button under a finger; the info has them all.
+    <div
+      className={`pointer-events-none absolute inset-x-0 top-0 z-10 flex aspect-[2/3] items-end [@media(hover:none)]:hidden transition-transform duration-300 ease-out-soft ${grow}`}
+    >
+      <div className="flex w-full items-center gap-1.5 p-2.5 opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100 [&>*]:pointer-events-auto">
+        <Link
+          to={`/video/${video.id}`}
+          aria-label={fr.info.playTitle(video.title)}
+          title={fr.info.play}
+          className="grid size-9 place-items-center rounded-full bg-fg text-bg transition-transform hover:scale-105"
+        >
+          <Play className="size-4 fill-current" aria-hidden="true" />
+        </Link>
+        <FavoriteButton video={video} variant="icon" className={round} />
+        <LikeButton video={video} variant="icon" className={round} />
+        <Link
+          {...infoLink}
+          aria-label={fr.info.moreInfo(video.title)}
+          title={fr.home.moreInfo}
+          className={`${round} ml-auto`}
+        >
+          <ChevronDown className="size-4" aria-hidden="true" />
+        </Link>
+      </div>
+    </div>
   );
 }
 

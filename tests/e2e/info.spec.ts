@@ -1,0 +1,198 @@
+import { expect, type Page, test } from "@playwright/test";
+import type { HomeResponse, VideoSummary } from "../../src/contract/catalogue.ts";
+import type { VideoDetail } from "../../src/contract/video-detail.ts";
+import { fr } from "../../src/web/i18n/fr.ts";
+import { seriousA11yViolations } from "./axe.ts";
+
+const rail = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
+
+async function signInThroughApi(page: Page, identifier: string) {
+  const res = await page.request.post("/api/auth/login", {
+    data: { identifier, password: "bobine-demo-2026" },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+async function firstSeriesWithEpisodes(page: Page): Promise<VideoDetail> {
+  const list = (await (await page.request.get("/api/videos?type=series&limit=50")).json()) as {
+    items: VideoSummary[];
+  };
+  for (const series of list.items) {
+    const detail = (await (await page.request.get(`/api/videos/${series.id}`)).json()) as VideoDetail;
+    if (detail.episodes.length > 6) return detail;
+  }
+  throw new Error("the demo catalogue has no series with more than 6 episodes");
+}
+
+test.describe("info view and card overlay", () => {
+  test.use({ bypassCSP: true });
+
+  test("a card opens the info modal over the home, and Escape closes it back to the home", async ({
+    page,
+  }) => {
+    const home = (await (await page.request.get("/api/home")).json()) as HomeResponse;
+    const video = home.trending[0] as VideoSummary;
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto("/");
+    await rail(page, fr.home.rails.trending).getByRole("link", { name: video.title, exact: true }).click();
+
+    const dialog = page.getByRole("dialog", { name: video.title });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`\\?info=${video.id}$`));
+    await expect(dialog.getByRole("link", { name: fr.info.play, exact: true })).toHaveAttribute(
+      "href",
+      `/video/${video.id}`,
+    );
+    const about = dialog.getByRole("complementary", { name: fr.info.about });
+    await expect(about.getByText(fr.info.facts.year)).toBeVisible();
+    await expect(about.getByText(fr.info.facts.creator)).toBeVisible();
+    await expect(about.getByRole("link", { name: video.category[0] ?? "", exact: true })).toBeVisible();
+    // spec: up to 3 similar videos of the same category.
+    const similar = dialog.getByRole("region", { name: fr.info.similar });
+    await expect(similar.getByRole("listitem")).toHaveCount(3);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    expect(errors).toEqual([]);
+  });
+
+  test("a similar title replaces the modal's video, and closing goes straight back to the screen", async ({
+    page,
+  }) => {
+    await page.goto("/browse");
+    const firstCard = page.getByRole("main").getByRole("heading", { level: 3 }).first().getByRole("link");
+    const firstTitle = (await firstCard.textContent()) ?? "";
+    await firstCard.click();
+    const dialog = page.getByRole("dialog", { name: firstTitle });
+    await expect(dialog).toBeVisible();
+    const similar = dialog.getByRole("region", { name: fr.info.similar });
+    const next = similar.getByRole("heading", { level: 4 }).first();
+    const nextTitle = (await next.textContent()) ?? "";
+    await next.getByRole("link").click();
+    await expect(page.getByRole("dialog", { name: nextTitle })).toBeVisible();
+    await page.getByRole("button", { name: fr.info.close }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/browse$/);
+  });
+
+  test("/info/{id} of a series shows its first 6 episodes and a link to the others", async ({ page }) => {
+    const series = await firstSeriesWithEpisodes(page);
+    await page.goto(`/info/${series.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: series.title })).toBeVisible();
+    const episodes = page.getByRole("region", { name: fr.info.episodes });
+    await expect(episodes.getByRole("listitem")).toHaveCount(6);
+    const first = series.episodes[0];
+    if (!first) throw new Error("no episode");
+    await expect(episodes.getByRole("link").first()).toHaveAttribute(
+      "href",
+      `/video/${series.id}?episode=${first.id}`,
+    );
+    await expect(
+      episodes.getByRole("link", {
+        name: fr.info.allEpisodes(series.episodes.length, String(series.episodes.length)),
+      }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(series.title));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test("/info of an unknown video says 'Vidéo non trouvée' with a way home", async ({ page }) => {
+    await page.goto("/info/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: fr.info.notFoundTitle }).last()).toBeVisible();
+    await expect(page.getByRole("link", { name: fr.info.backHome })).toBeVisible();
+  });
+
+  test("share copies the info page's address and says 'Lien copié'", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const home = (await (await page.request.get("/api/home")).json()) as HomeResponse;
+    const video = home.newest[0] as VideoSummary;
+    await page.goto(`/info/${video.id}`);
+    // Chromium on Linux has no native share sheet: the link is copied.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+    });
+    await page.getByRole("button", { name: `${fr.info.share} : ${video.title}` }).click();
+    await expect(page.getByText(fr.info.linkCopied)).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(new RegExp(`/info/${video.id}$`));
+  });
+
+  test("a visitor is told to sign in to rate; a member rates, likes and keeps a title in Ma liste", async ({
+    page,
+  }) => {
+    const home = (await (await page.request.get("/api/home")).json()) as HomeResponse;
+    const video = home.movies[3] as VideoSummary;
+    await page.goto(`/info/${video.id}`);
+    await expect(page.getByText(fr.info.rateSignIn).first()).toBeVisible();
+    await expect(page.getByRole("radio")).toHaveCount(0);
+
+    await signInThroughApi(page, "demo-membre");
+    await page.reload();
+    const add = page.getByRole("button", { name: fr.info.addFavorite });
+    await add.click();
+    await expect(page.getByRole("button", { name: fr.info.removeFavorite })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page.getByText(fr.library.toasts.added).first()).toBeVisible();
+
+    await page.getByRole("radio", { name: fr.info.rateStar(4) }).check({ force: true });
+    await expect(page.getByText(fr.library.toasts.rated).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("radio", { name: fr.info.rateStar(4) })).toBeChecked();
+    await expect(page.getByRole("button", { name: fr.info.removeFavorite })).toBeVisible();
+
+    // J'aime = 5/5; pressed again, it removes the rating.
+    const like = page.getByRole("button", { name: `${fr.info.like} : ${video.title}` });
+    await like.click();
+    await expect(page.getByRole("radio", { name: fr.info.rateStar(5) })).toBeChecked();
+    await page.getByRole("button", { name: `${fr.info.liked} : ${video.title}` }).click();
+    await expect(page.getByRole("button", { name: fr.info.removeRating })).toHaveCount(0);
+
+    // Clean up for the other tests: out of Ma liste again.
+    await page.getByRole("button", { name: fr.info.removeFavorite }).click();
+    await expect(page.getByRole("button", { name: fr.info.addFavorite })).toBeVisible();
+  });
+
+  test("the card overlay offers play, Ma liste, J'aime and info on hover; the desktop app has none", async ({
+    page,
+    browser,
+  }) => {
+    await signInThroughApi(page, "demo-membre");
+    await page.goto("/");
+    const section = rail(page, fr.home.rails.newest);
+    const card = section.getByRole("listitem").first();
+    const title = (await card.getByRole("heading", { level: 3 }).textContent()) ?? "";
+    await card.hover();
+    await expect(card.getByRole("link", { name: fr.info.playTitle(title) })).toBeVisible();
+    await expect(card.getByRole("button", { name: `${fr.info.addFavorite} : ${title}` })).toBeVisible();
+    await expect(card.getByRole("button", { name: `${fr.info.like} : ${title}` })).toBeVisible();
+    await card.getByRole("link", { name: fr.info.moreInfo(title) }).click();
+    await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+
+    const context = await browser.newContext({ userAgent: "Mozilla/5.0 BobineDesktop/1.0" });
+    const desktop = await context.newPage();
+    await desktop.goto("/");
+    const desktopCard = rail(desktop, fr.home.rails.newest).getByRole("listitem").first();
+    await desktopCard.hover();
+    await expect(desktopCard.getByRole("link")).toHaveCount(1);
+    await expect(desktopCard.getByRole("button")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("the Explorer grid follows the chosen number of columns", async ({ page }) => {
+    await page.goto("/browse?view=classic");
+    const grid = page.getByRole("main").getByRole("list").first();
+    await expect(grid.getByRole("listitem").first()).toBeVisible();
+    const columns = () =>
+      grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").filter(Boolean).length);
+    expect(await columns()).toBe(6);
+    await page.getByLabel(fr.grid.columns).selectOption("3");
+    await expect.poll(columns).toBe(3);
+    await page.reload();
+    await expect.poll(columns).toBe(3);
+  });
+});
