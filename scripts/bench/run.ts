@@ -44,6 +44,7 @@ import {
 import type { BenchContext, Measurement, Scenario } from "./scenario.ts";
 import { catalogueScenario } from "./scenarios/catalogue.ts";
 import { discoveryScenario } from "./scenarios/discovery.ts";
+import { streamBenchMain } from "./scenarios/stream.ts";
 
 /** Every scenario, in the order they run. Later issues add theirs here. */
 const scenarios: Scenario[] = [catalogueScenario, discoveryScenario];
@@ -64,6 +65,7 @@ const usage = `usage: npm run bench -- [options]
   --quick           10,000 videos, 100,000 ratings, 5 s per endpoint (explicit flags still win)
   --scaling         also run every scenario at 10,000 videos and print the latency growth
   --bulk-ratings    insert ratings with the aggregate trigger disabled, then recompute (faster)
+  --stream          only the stream bench (200 MB file: Bobine's proxy next to nginx; --file-mb, --downloads, --ranges)
   --keep            keep the PostgreSQL database ${BENCH_DB_NAME} afterwards (to EXPLAIN by hand)
 PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres,
 a server where the benchmark may DROP/CREATE DATABASE ${BENCH_DB_NAME}.`;
@@ -309,6 +311,11 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
 }
 
 async function main() {
+  // The stream bench has its own file, servers and nginx: `--stream` runs it alone.
+  if (process.argv.includes("--stream")) {
+    await streamBenchMain(process.argv.slice(2), say);
+    return;
+  }
   const opts = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
   const admin = postgresAdminUrl();
@@ -432,6 +439,9 @@ async function main() {
     say("all responses were 2xx, no connection errors");
   }
   say(`results written to ${file}; total ${(totalS / 60).toFixed(1)} min`);
+  say();
+  say("-- stream: Bobine's byte path next to nginx on the same file");
+  await streamBenchMain([], say);
 }
 
 main().catch((err: unknown) => {
