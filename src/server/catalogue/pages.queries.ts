@@ -1,4 +1,4 @@
-import { desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import {
   type CatalogueSummary,
   TOP_RATED_PRIOR_MEAN,
@@ -9,8 +9,15 @@ import type { Db } from "#db/client";
 import { categories, videos } from "#db/schema/catalogue";
 import { toVideoSummary, videoSummarySelection } from "./catalogue.queries.ts";
 
-/** A whole number (contract), so equal rational scores give bit-identical doubles in SQL and JS. */
+/**
+ * A whole number, so equal rational scores are bit-identical doubles (IEEE division is correctly
+ * rounded) and the tie-break decides. The index videos_top_rated_score_idx (src/db/schema) bakes
+ * in 30 and 10: changing the prior means a migration for that index too.
+ */
 const PRIOR_SUM = TOP_RATED_PRIOR_MEAN * TOP_RATED_PRIOR_VOTES;
+if (PRIOR_SUM !== 30 || TOP_RATED_PRIOR_VOTES !== 10) {
+  throw new Error("The top-rated prior changed: update videos_top_rated_score_idx with a migration.");
+}
 
 /** The Bayesian score of the contract, from the exact aggregates (not the rounded average). */
 const scoreSql = sql<number>`(${sql.raw(String(PRIOR_SUM))} + ${videos.ratingSum})::float8 / (${sql.raw(
@@ -19,68 +26,19 @@ const scoreSql = sql<number>`(${sql.raw(String(PRIOR_SUM))} + ${videos.ratingSum
 
 interface Ranked {
   id: string;
-  score: number;
-  averageRating: number;
-  totalRatings: number;
-  views: number;
 }
 
-/** The tie-break of the contract: score, average, number of ratings, views (all descending), id. */
-function compareRanked(a: Ranked, b: Ranked): number {
-  return (
-    b.score - a.score ||
-    b.averageRating - a.averageRating ||
-    b.totalRatings - a.totalRatings ||
-    b.views - a.views ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
-}
-
-const rankedColumns = {
-  id: videos.id,
-  score: scoreSql,
-  averageRating: videos.averageRating,
-  totalRatings: videos.totalRatings,
-  views: videos.views,
-};
-
 /**
- * Candidate pools walked down the average_rating index before giving up on the shortcut. At
- * 100,000 videos the top-rated list is settled within the first pool in practice.
- */
-const POOLS = [256, 4096] as const;
-/** average_rating is rounded to 2 decimals: a stored value v may stand for a true mean below v + 0.005. */
-const ROUNDING = 0.005;
-
-/**
- * Ids of the `limit` best videos by the top-rated rule, without scoring the whole catalogue.
- *
- * A video's score never exceeds max(its average, PRIOR_MEAN): the prior pulls every average
- * towards PRIOR_MEAN. So we read the rated videos with the highest averages (a range scan of
- * videos_average_rating_idx), rank them, and stop as soon as the `limit`-th score is above
- * max(lowest average read + rounding, PRIOR_MEAN): no video left unread can reach it. Only a
- * catalogue where that never happens (very few ratings everywhere) falls back to scoring every
- * rated video.
+ * Ids of the `limit` best videos by the top-rated rule, in order. The score is the expression of
+ * the partial index videos_top_rated_score_idx (rated videos only), written the same way so the
+ * planner walks that index and sorts only the few rows that tie on the score.
  */
 export async function topRatedRanking(db: Db, limit: number): Promise<Ranked[]> {
-  for (const pool of POOLS) {
-    const rows = await db
-      .select(rankedColumns)
-      .from(videos)
-      .where(gt(videos.totalRatings, 0))
-      .orderBy(desc(videos.averageRating))
-      .limit(pool);
-    const ranked = rows.sort(compareRanked);
-    // Every rated video was read: the ranking is complete.
-    if (rows.length < pool) return ranked.slice(0, limit);
-    const floor = Math.min(...rows.map((r) => r.averageRating));
-    const last = ranked[limit - 1];
-    if (last && last.score > Math.max(floor + ROUNDING, TOP_RATED_PRIOR_MEAN)) return ranked.slice(0, limit);
-  }
   return db
-    .select(rankedColumns)
+    .select({ id: videos.id })
     .from(videos)
-    .where(gt(videos.totalRatings, 0))
+    // A literal 0 (not a bound parameter) so that the partial index's predicate is provably implied.
+    .where(sql`${videos.totalRatings} > 0`)
     .orderBy(
       desc(scoreSql),
       desc(videos.averageRating),

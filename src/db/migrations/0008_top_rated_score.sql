@@ -1,0 +1,1 @@
+CREATE INDEX "videos_top_rated_score_idx" ON "videos" USING btree (((30 + "rating_sum")::double precision / (10 + "total_ratings")) desc) WHERE "videos"."total_ratings" > 0;
