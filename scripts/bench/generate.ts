@@ -364,8 +364,8 @@ export async function generateCatalogue(
     `(${k} + floor(${nVideos - perUser}::float8 * power((${k})::float8 / ${perUser}, 2))::int)`;
   const ratingsTrigger =
     opts.ratingsMode === "bulk"
-      ? "bulk: trigger ratings_aggregate disabled during the insert, aggregates recomputed by one set-based UPDATE (--bulk-ratings)"
-      : "trigger: every rating went through trigger ratings_aggregate (one videos UPDATE per rating, as in production)";
+      ? "bulk: trigger ratings_aggregate disabled during the insert, aggregates recomputed by one set-based UPDATE (default)"
+      : "trigger: every rating went through trigger ratings_aggregate (one videos UPDATE per rating, as in production; --trigger-ratings)";
   const insertRatings = async () => {
     for (let lo = 0; lo < nRatings; lo += RATINGS_CHUNK) {
       const hi = Math.min(lo + RATINGS_CHUNK, nRatings) - 1;
@@ -403,8 +403,7 @@ export async function generateCatalogue(
   // (dead versions that VACUUM frees but does not give back), which a live database, vacuumed as
   // ratings trickle in, never reaches: VACUUM FULL rewrites it compactly. Then VACUUM ANALYZE
   // everything: statistics, and the visibility map that autovacuum would have set (index-only scans).
-  if (opts.ratingsMode !== "bulk" && nRatings > 0)
-    await step("VACUUM FULL videos", () => exec("vacuum full videos"));
+  if (nRatings > 0) await step("VACUUM FULL videos", () => exec("vacuum full videos"));
   await step("VACUUM ANALYZE", () => exec("vacuum analyze"));
   // Flush the bulk load now rather than in a checkpoint during the first measurements.
   await step("CHECKPOINT", () => exec("checkpoint"));

@@ -135,3 +135,35 @@ export async function waitUntilIdle(
   }
   return -1;
 }
+
+export interface SequentialResult {
+  requests: number;
+  latencyMs: { p50: number; p95: number; max: number };
+  non2xx: number;
+}
+
+/**
+ * One request at a time, each path `rounds` times (after one unrecorded round): the latency of the
+ * endpoint itself, without the queueing that 50 connections add (issue 4's search p50/p95).
+ */
+export async function runSequential(
+  origin: string,
+  paths: readonly string[],
+  rounds: number,
+): Promise<SequentialResult> {
+  const times: number[] = [];
+  let non2xx = 0;
+  for (let round = -1; round < rounds; round++) {
+    for (const path of paths) {
+      const t0 = performance.now();
+      const res = await fetch(`${origin}${path}`);
+      await res.arrayBuffer();
+      if (round >= 0) times.push(performance.now() - t0);
+      if (res.status < 200 || res.status >= 300) non2xx++;
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) =>
+    Number((times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0).toFixed(1));
+  return { requests: times.length, latencyMs: { p50: at(0.5), p95: at(0.95), max: at(1) }, non2xx };
+}

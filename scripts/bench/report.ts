@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DataSizes, GenerationReport } from "./generate.ts";
 import type { LoadResult } from "./http.ts";
-import type { Measurement } from "./scenario.ts";
+import type { Measurement, Sequential } from "./scenario.ts";
 
 /** Everything measured on one database at one catalogue size. */
 export interface SuiteResult {
@@ -15,6 +15,7 @@ export interface SuiteResult {
   generation: GenerationReport;
   hello: LoadResult;
   measurements: Measurement[];
+  sequential: Sequential[];
 }
 
 export interface ScalingRow {
@@ -92,6 +93,24 @@ export function formatSuite(s: SuiteResult): string {
       [0, 8],
     ),
   );
+  if (s.sequential.length > 0) {
+    out.push("");
+    out.push("one request at a time (no queueing): the latency of the endpoint itself");
+    out.push(
+      table(
+        ["requests", "count", "p50 ms", "p95 ms", "max ms", "non-2xx"],
+        s.sequential.map((q) => [
+          q.label,
+          int(q.result.requests),
+          ms(q.result.latencyMs.p50),
+          ms(q.result.latencyMs.p95),
+          ms(q.result.latencyMs.max),
+          int(q.result.non2xx),
+        ]),
+        [0],
+      ),
+    );
+  }
   return out.join("\n");
 }
 

@@ -31,7 +31,7 @@ import {
   redact,
 } from "./databases.ts";
 import { fmt, generateCatalogue, measureSizes } from "./generate.ts";
-import { checkPaths, runLoad, waitUntilIdle } from "./http.ts";
+import { checkPaths, runLoad, runSequential, waitUntilIdle } from "./http.ts";
 import {
   flagFor,
   formatScaling,
@@ -41,7 +41,7 @@ import {
   scaling,
   writeJson,
 } from "./report.ts";
-import type { BenchContext, Measurement, Scenario } from "./scenario.ts";
+import type { BenchContext, Measurement, Scenario, Sequential } from "./scenario.ts";
 import { catalogueScenario } from "./scenarios/catalogue.ts";
 import { discoveryScenario } from "./scenarios/discovery.ts";
 import { streamBenchMain } from "./scenarios/stream.ts";
@@ -64,7 +64,8 @@ const usage = `usage: npm run bench -- [options]
   --warmup S        unrecorded seconds before each measurement (default 2, 1 with --quick)
   --quick           10,000 videos, 100,000 ratings, 5 s per endpoint (explicit flags still win)
   --scaling         also run every scenario at 10,000 videos and print the latency growth
-  --bulk-ratings    insert ratings with the aggregate trigger disabled, then recompute (faster)
+  --trigger-ratings send every rating through the aggregate trigger, as in production (slower:
+                    by default the trigger is disabled during the insert and the aggregates set in one UPDATE)
   --stream          only the stream bench (200 MB file: Bobine's proxy next to nginx; --file-mb, --downloads, --ranges)
   --keep            keep the PostgreSQL database ${BENCH_DB_NAME} afterwards (to EXPLAIN by hand)
 PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres,
@@ -79,7 +80,7 @@ interface Options {
   warmupS: number;
   quick: boolean;
   scaling: boolean;
-  bulkRatings: boolean;
+  triggerRatings: boolean;
   keep: boolean;
 }
 
@@ -95,7 +96,7 @@ function parseOptions(argv: string[]): Options {
       warmup: { type: "string" },
       quick: { type: "boolean", default: false },
       scaling: { type: "boolean", default: false },
-      "bulk-ratings": { type: "boolean", default: false },
+      "trigger-ratings": { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -127,7 +128,7 @@ function parseOptions(argv: string[]): Options {
     warmupS: num("warmup", values.warmup, quick ? 1 : 2, 0),
     quick,
     scaling: values.scaling,
-    bulkRatings: values["bulk-ratings"],
+    triggerRatings: values["trigger-ratings"],
     keep: values.keep,
   };
 }
@@ -196,6 +197,7 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
       ? await createPgliteDatabase()
       : await createPostgresDatabase(adminUrl, poolMax, { keep: opts.keep });
   let app: FastifyInstance | undefined;
+  let uncachedApp: FastifyInstance | undefined;
   let origin: string | undefined;
   try {
     const engine = await engineName(req.kind, bench.database);
@@ -203,7 +205,7 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
     const generation = await generateCatalogue(bench.database, {
       videos: req.videos,
       ratings: req.ratings,
-      ratingsMode: opts.bulkRatings ? "bulk" : "trigger",
+      ratingsMode: opts.triggerRatings ? "trigger" : "bulk",
       log: say,
     });
     say(`   generated in ${(generation.totalMs / 1000).toFixed(1)} s`);
@@ -214,6 +216,15 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
     await app.listen({ port: 0, host: "127.0.0.1" });
     origin = originOf(app.server.address());
     const appOrigin = origin;
+    // The same application with its catalogue caches off, on the same database (whose closing
+    // stays with the first app): rows marked [no cache] measure the queries themselves.
+    uncachedApp = await buildApp({
+      config,
+      database: { ...bench.database, close: async () => {} },
+      catalogueCache: { enabled: false },
+    });
+    await uncachedApp.listen({ port: 0, host: "127.0.0.1" });
+    const uncachedOrigin = originOf(uncachedApp.server.address());
 
     const load = (o: string, paths: readonly string[], headers?: Record<string, string>) =>
       runLoad({
@@ -251,20 +262,40 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
     progress("hello world (baseline)", helloResult);
 
     const measurements: Measurement[] = [];
+    const sequentials: Sequential[] = [];
     const random = seededRandom(20_260_101);
     for (const scenario of scenarios) {
       const ctx: BenchContext = {
         origin: appOrigin,
+        uncachedOrigin,
         database: bench.database,
         sizes,
         random,
         log: (line) => say(`   ${line}`),
+        async sequential(label, paths, sOpts) {
+          await settle(DRAIN_MAX_S);
+          const uncached = sOpts.uncached ?? false;
+          const result = await runSequential(uncached ? uncachedOrigin : appOrigin, paths, sOpts.rounds);
+          const q: Sequential = {
+            scenario: scenario.name,
+            label,
+            pathCount: new Set(paths).size,
+            uncached,
+            result,
+          };
+          sequentials.push(q);
+          say(
+            `   ${label.padEnd(62)} one at a time: p50 ${result.latencyMs.p50} ms  p95 ${result.latencyMs.p95} ms  max ${result.latencyMs.max} ms${result.non2xx ? `  !! ${result.non2xx} non-2xx` : ""}`,
+          );
+          return q;
+        },
         async measure(label, paths, mOpts = {}) {
           const headers = mOpts.headers ?? {};
           const drainedS = await settle(DRAIN_MAX_S);
-          const failures = await checkPaths(appOrigin, paths, headers);
+          const target = mOpts.uncached ? uncachedOrigin : appOrigin;
+          const failures = await checkPaths(target, paths, headers);
           for (const f of failures) say(`   !! ${label}: ${f}`);
-          const result = await load(appOrigin, paths, headers);
+          const result = await load(target, paths, headers);
           const flag =
             flagFor(result) ||
             (failures.length > 0 ? "!! failed its check request" : "") ||
@@ -298,12 +329,14 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
       generation,
       hello: helloResult,
       measurements,
+      sequential: sequentials,
     };
   } finally {
     // Queries still queued from an overwhelmed last measurement fail when the database closes:
     // give them a short while, not the full drain.
     if (origin) await waitUntilIdle(origin, { probePath: "/api/health", maxWaitS: 30 });
     // The app's onClose hook closes the database; drop() then removes it and the folder.
+    await uncachedApp?.close().catch(() => {});
     await app?.close().catch(() => {});
     await bench.drop();
     if (opts.keep && req.kind === "postgres") say(`   kept database ${BENCH_DB_NAME}`);

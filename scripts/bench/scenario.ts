@@ -1,6 +1,15 @@
 import type { Database } from "#db/client";
 import type { DataSizes } from "./generate.ts";
-import type { LoadResult } from "./http.ts";
+import type { LoadResult, SequentialResult } from "./http.ts";
+
+/** One row of the sequential latency table. */
+export interface Sequential {
+  scenario: string;
+  label: string;
+  pathCount: number;
+  uncached: boolean;
+  result: SequentialResult;
+}
 
 /** One row of the results table: one endpoint (or a rotation of paths) under load. */
 export interface Measurement {
@@ -26,17 +35,30 @@ export interface MeasureOptions {
   headers?: Record<string, string>;
   /** Stable identity of the row when its label mentions the catalogue size. */
   key?: string;
+  /** Load the twin application whose catalogue caches are off (docs/decisions/005). */
+  uncached?: boolean;
 }
 
 export interface BenchContext {
   /** Origin of the real application (buildApp) listening on 127.0.0.1. */
   origin: string;
+  /** The same application on the same database with its catalogue caches off. */
+  uncachedOrigin: string;
   /** The benchmark database, already filled: scenarios may read it to build request lists. */
   database: Database;
   sizes: DataSizes;
   /** Deterministic random numbers in [0, 1), so that runs request the same things. */
   random(): number;
   log(line: string): void;
+  /**
+   * Requests `paths` one at a time, `rounds` times each, and records their p50/p95 (issue 4's
+   * search latency), on the application with its caches off when `uncached`.
+   */
+  sequential(
+    label: string,
+    paths: readonly string[],
+    opts: { rounds: number; uncached?: boolean },
+  ): Promise<Sequential>;
   /** Loads `paths` for the configured duration and connections, records the row and returns it. */
   measure(label: string, paths: readonly string[], opts?: MeasureOptions): Promise<Measurement>;
 }

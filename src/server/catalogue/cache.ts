@@ -65,14 +65,14 @@ export interface ResponseCacheOptions {
 }
 
 interface Entry {
-  value: string;
+  value: unknown;
   expiresAt: number;
 }
 
 /** A map bounded by TTL and entry count (least recently used dropped first), with single flight. */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly inFlight = new Map<string, Promise<string>>();
+  private readonly inFlight = new Map<string, Promise<unknown>>();
   /** Bumped by clear(): a load that started before a clear must not store what it read. */
   private generation = 0;
 
@@ -82,20 +82,23 @@ export class ResponseCache {
     return this.entries.size;
   }
 
-  /** The cached value of `key`, or the result of `load` (stored unless cleared meanwhile). */
-  get(key: string, load: () => Promise<string>, ttlMs = this.opts.ttlMs): Promise<string> {
+  /**
+   * The cached value of `key`, or the result of `load` (stored unless cleared meanwhile). One key
+   * always holds one kind of value: the caller's key names what it holds.
+   */
+  get<V>(key: string, load: () => Promise<V>, ttlMs = this.opts.ttlMs): Promise<V> {
     const entry = this.entries.get(key);
     if (entry) {
       if (entry.expiresAt > this.opts.now()) {
         // Most recently used goes last: Map keeps insertion order, so the first key is the oldest.
         this.entries.delete(key);
         this.entries.set(key, entry);
-        return Promise.resolve(entry.value);
+        return Promise.resolve(entry.value as V);
       }
       this.entries.delete(key);
     }
     const pending = this.inFlight.get(key);
-    if (pending) return pending;
+    if (pending) return pending as Promise<V>;
     const generation = this.generation;
     const loading = load().then(
       (value) => {
@@ -112,7 +115,7 @@ export class ResponseCache {
     return loading;
   }
 
-  private store(key: string, value: string, ttlMs: number) {
+  private store(key: string, value: unknown, ttlMs: number) {
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: this.opts.now() + ttlMs });
     while (this.entries.size > this.opts.maxEntries) {
@@ -187,8 +190,8 @@ export class CatalogueCache {
 /**
  * A route's answer through a cache bucket: the cached JSON text when the caches are active
  * (already checked against `schema`, sent as is), else the loaded object (validated and serialised
- * by the route as usual). The return type is the route's, though a hit is a string: Fastify sends a
- * string with a JSON content type without serialising it again.
+ * by the route as usual). The return type is the route's, though a hit is a Buffer: Fastify sends
+ * bytes as they are, with the JSON content type set here.
  */
 export async function cachedResponse<S extends z.ZodType>(
   cache: CatalogueCache,
@@ -200,13 +203,14 @@ export async function cachedResponse<S extends z.ZodType>(
   ttlMs?: number,
 ): Promise<z.input<S>> {
   if (!cache.active) return load();
-  const json = await bucket.get(
+  // Bytes, not a string: no UTF-8 encoding nor length count per request.
+  const body = await bucket.get(
     key,
-    async () => JSON.stringify(z.encode(schema, (await load()) as z.output<S>)),
+    async () => Buffer.from(JSON.stringify(z.encode(schema, (await load()) as z.output<S>))),
     ttlMs,
   );
   reply.type("application/json; charset=utf-8");
-  return json as unknown as z.input<S>;
+  return body as unknown as z.input<S>;
 }
 
 /** The NOTIFY channel of migration 0006_catalogue_notify: one message per changed table and statement. */

@@ -40,9 +40,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, cache: Cat
     const { limit: _l, offset: _o, sort: _s, q: _q, ...filters } = query;
     const countKey = cacheKey("videos-count", filters);
     const count = async () =>
-      cache.active
-        ? Number(await cache.catalogue.get(countKey, async () => String(await countVideos(db, where))))
-        : countVideos(db, where);
+      cache.active ? cache.catalogue.get(countKey, () => countVideos(db, where)) : countVideos(db, where);
     const page = await listVideosFiltered(db, {
       limit,
       offset,
