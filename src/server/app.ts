@@ -20,6 +20,7 @@ import { registerVideoDetailRoutes } from "./catalogue/detail.routes.ts";
 import { registerCataloguePagesRoutes } from "./catalogue/pages.routes.ts";
 import type { Config } from "./config.ts";
 import { registerErrorHandler } from "./error-handler.ts";
+import { registerHistoryRoutes } from "./history/history.routes.ts";
 import { registerLibraryRoutes } from "./library/library.routes.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { scheduleMaintenance } from "./maintenance.ts";
@@ -97,6 +98,7 @@ export async function buildApp({
     registerPlanRoutes(api, database.db);
     registerStreamRoutes(api, { db: database.db, config });
     registerLibraryRoutes(api, database.db);
+    registerHistoryRoutes(api, database.db);
   });
   await registerStatic(app, config);
 

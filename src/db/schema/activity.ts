@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -71,9 +72,15 @@ export const watchHistory = pgTable(
       .notNull()
       .references(() => videos.id, { onDelete: "cascade" }),
     episodeId: uuid("episode_id").references(() => episodes.id, { onDelete: "cascade" }),
-    progress: real("progress").notNull().default(0),
+    // double precision, not real: the thresholds of spec §5 (0.05, 0.9, 0.95) compare exactly.
+    progress: doublePrecision("progress").notNull().default(0),
     currentPosition: doublePrecision("current_position").notNull().default(0),
     totalDuration: doublePrecision("total_duration").notNull().default(0),
+    /**
+     * The client's clock (ms since 1970) of the save stored here: an older save changes nothing, so
+     * a late request or beacon never moves progress back in time (issue 5). 0 for rows saved before.
+     */
+    clientSavedAt: bigint("client_saved_at", { mode: "number" }).notNull().default(0),
     watchedAt: timestamp("watched_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
