@@ -59,7 +59,9 @@ export const FRENCH_QUERIES = [
 
 /**
  * Home rails in one response, the header suggestions and the Explorer's filter + sort. Rows marked
- * [no cache] load the twin application whose catalogue caches are off: the queries themselves.
+ * [no cache] load the twin application whose catalogue caches are off: the queries themselves (the
+ * home without its cache is measured one request at a time only: 50 connections on a query of
+ * 100 ms or more only measure a queue).
  * With the caches on, the 50 queries fit the 50-entry search cache (spec §9) and are mostly hits.
  */
 export const discoveryScenario: Scenario = {
@@ -84,7 +86,6 @@ export const discoveryScenario: Scenario = {
       uncached: true,
     });
     await ctx.measure("GET /api/home", ["/api/home"]);
-    await ctx.measure("GET /api/home [no cache]", ["/api/home"], { uncached: true });
     await ctx.measure("GET /api/landing?type=series", ["/api/landing?type=series"]);
     await ctx.measure("GET /api/videos?q=<50 French queries>", searches, { key: "search" });
     await ctx.measure("GET /api/videos?q=<50 French queries> [no cache]", searches, {
