@@ -10,6 +10,9 @@ import { formatInteger } from "#web/lib/format.ts";
 const row =
   "-mx-5 flex gap-2 overflow-x-auto px-5 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pt-0 sm:pb-0";
 
+/** About as many and as wide as real genre pills, so the wrapped rows keep their height on load. */
+const placeholderWidths = [96, 150, 150, 146, 180, 130, 126, 162, 152, 130, 128, 128, 140, 184, 136];
+
 const pill = (active: boolean) =>
   `inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors ${
     active
@@ -51,8 +54,9 @@ export function GenreFilter({
   if (!categories) {
     return (
       <div aria-hidden="true" className={row}>
-        {[72, 96, 120, 88, 132, 104, 92].map((width) => (
-          <span key={width} className="skeleton h-10 shrink-0 rounded-full" style={{ width }} />
+        {placeholderWidths.map((width, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <span key={index} className="skeleton h-10 shrink-0 rounded-full" style={{ width }} />
         ))}
       </div>
     );
