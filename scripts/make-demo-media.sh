@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Generates the four short sample videos of the Bobine demo catalogue from ffmpeg test sources
-# (no third-party footage): H.264 + AAC, 640x360, ~10 s, keyframe every 2 s, faststart.
+# (no third-party footage): H.264 + AAC, 640x360, 32 to 44 s (long enough to resume: the spec saves
+# progress from 10 s and offers to resume below 90 %), keyframe every 2 s, faststart.
 # Usage: bash scripts/make-demo-media.sh [output-dir]   (default: assets/demo/videos)
 # The output is committed; re-run only when the samples need to change. All four together stay
 # well under 3 MB.
@@ -52,15 +53,15 @@ make_sample() {
   vf="$(title_filter "$title" "$subtitle"),format=yuv420p"
   "$FFMPEG" -hide_banner -loglevel error -y \
     -f lavfi -i "${source}${sep}size=${W}x${H}:rate=${FPS}" \
-    -f lavfi -i "sine=frequency=${freq}:beep_factor=2:sample_rate=44100" \
+    -f lavfi -i "sine=frequency=${freq}:beep_factor=2:sample_rate=22050" \
     -t "$seconds" \
     -vf "$vf" \
     -af "volume=0.25" \
     -map 0:v:0 -map 1:a:0 \
     -c:v libx264 -profile:v main -level 3.0 -preset medium -pix_fmt yuv420p \
-    -b:v 380k -maxrate 450k -bufsize 900k \
+    -b:v 90k -maxrate 140k -bufsize 280k \
     -g "$GOP" -keyint_min "$GOP" -sc_threshold 0 -threads 1 \
-    -c:a aac -b:a 64k -ac 2 -ar 44100 \
+    -c:a aac -b:a 24k -ac 1 -ar 22050 \
     -map_metadata -1 -map_chapters -1 \
     -fflags +bitexact -flags:v +bitexact -flags:a +bitexact \
     -movflags +faststart \
@@ -68,10 +69,10 @@ make_sample() {
   echo "make-demo-media: $(du -h "$target" | cut -f1)  $target"
 }
 
-make_sample 1 "testsrc2" 440 10 "Bobine · Démo 1" "Mire de test · 10 secondes"
-make_sample 2 "smptebars" 523 9 "Bobine · Démo 2" "Barres de couleur · 9 secondes"
-make_sample 3 "mandelbrot=maxiter=300" 330 11 "Bobine · Démo 3" "Fractale · 11 secondes"
-make_sample 4 "gradients=nb_colors=3:c0=0x1b1f3a:c1=0xe74c3c:c2=0xf5b041:speed=0.02:seed=7" 392 8 "Bobine · Démo 4" "Dégradé animé · 8 secondes"
+make_sample 1 "testsrc2" 440 40 "Bobine · Démo 1" "Mire de test · 40 secondes"
+make_sample 2 "smptebars" 523 36 "Bobine · Démo 2" "Barres de couleur · 36 secondes"
+make_sample 3 "mandelbrot=maxiter=300" 330 44 "Bobine · Démo 3" "Fractale · 44 secondes"
+make_sample 4 "gradients=nb_colors=3:c0=0x1b1f3a:c1=0xe74c3c:c2=0xf5b041:speed=0.02:seed=7" 392 32 "Bobine · Démo 4" "Dégradé animé · 32 secondes"
 
 total="$(du -cb "$OUT"/bobine-demo-*.mp4 | tail -n 1 | cut -f1)"
 echo "make-demo-media: total ${total} octets (drawtext: ${HAS_DRAWTEXT})"

@@ -184,7 +184,8 @@ async function request<E extends Endpoint>(endpoint: E, method: Method, opts: Re
     });
     status = response.status;
     if (!response.ok) throw await errorFromResponse(response);
-    body = await response.json();
+    // 204 No Content (an idempotent delete): no body to read, the endpoint answers null.
+    body = response.status === 204 ? null : await response.json();
   } catch (error) {
     if (error instanceof ApiRequestError) throw error;
     if (error instanceof SyntaxError) throw invalidResponse(status, error);

@@ -1,0 +1,155 @@
+import { expect, type Page, test } from "@playwright/test";
+import type { VideoListResponse, VideoSummary } from "../../src/contract/catalogue.ts";
+import type { TicketResponse } from "../../src/contract/stream.ts";
+import type { VideoDetail } from "../../src/contract/video-detail.ts";
+import { fr } from "../../src/web/i18n/fr.ts";
+import { seriousA11yViolations } from "./axe.ts";
+
+const t = fr.player;
+
+async function signIn(page: Page, identifier: string) {
+  const res = await page.request.post("/api/auth/login", {
+    data: { identifier, password: "bobine-demo-2026" },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/** A film whose stream has a French subtitle track (half of the demo films have one). */
+async function filmWithSubtitles(page: Page): Promise<VideoSummary> {
+  const films = (await (
+    await page.request.get("/api/videos?type=movie&limit=12")
+  ).json()) as VideoListResponse;
+  for (const film of films.items) {
+    const res = await page.request.post(`/api/videos/${film.id}/ticket`, {
+      data: { deviceId: "e2e-probe-device" },
+    });
+    const ticket = (await res.json()) as TicketResponse;
+    await page.request.post(`/api/stream/leases/${ticket.leaseId}/release`);
+    if (ticket.subtitles.length > 0) return film;
+  }
+  throw new Error("no demo film with subtitles");
+}
+
+const media = (page: Page) => page.locator("video");
+const currentTime = (page: Page) => media(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+test.describe("the player", () => {
+  test.use({ bypassCSP: true });
+
+  test("an anonymous visitor meets 'Authentification requise'", async ({ page }) => {
+    const films = (await (
+      await page.request.get("/api/videos?type=movie&limit=1")
+    ).json()) as VideoListResponse;
+    await page.goto(`/video/${films.items[0]?.id}`);
+    await expect(page.getByRole("heading", { name: t.authTitle })).toBeVisible();
+    await expect(page.getByRole("link", { name: t.signIn })).toHaveAttribute("href", "/login");
+    await expect(page.locator("video")).toHaveCount(0);
+  });
+
+  test("a member without a subscription meets the paywall with the plans and a way home", async ({
+    page,
+  }) => {
+    await signIn(page, "demo-membre");
+    const films = (await (
+      await page.request.get("/api/videos?type=movie&limit=1")
+    ).json()) as VideoListResponse;
+    await page.goto(`/video/${films.items[0]?.id}`);
+    await expect(page.getByRole("heading", { name: t.paywallTitle })).toBeVisible();
+    await expect(page.getByRole("link", { name: t.backHome })).toBeVisible();
+    await expect(page.locator("video")).toHaveCount(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test("a subscriber plays a film, pauses, seeks, changes speed and subtitles, and is offered to resume", async ({
+    page,
+  }) => {
+    await signIn(page, "demo-premium");
+    const film = await filmWithSubtitles(page);
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`/video/${film.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: film.title })).toBeVisible();
+    // It plays: time moves on.
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
+
+    // Space pauses, ArrowRight seeks 10 s further.
+    await page.keyboard.press("Space");
+    await expect.poll(() => media(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    const before = await currentTime(page);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(before + 9);
+
+    // Speed 1,5×.
+    await page.mouse.move(200, 200);
+    await page.getByRole("button", { name: t.speed }).click();
+    await page.getByRole("menuitemradio", { name: t.speedValue(1.5) }).click();
+    expect(await media(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+
+    // Subtitles: the default French track shows, and can be turned off.
+    const trackMode = () => media(page).evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode);
+    await expect.poll(trackMode).toBe("showing");
+    await page.getByRole("button", { name: t.subtitles }).click();
+    await page.getByRole("menuitemradio", { name: t.subtitlesOff }).click();
+    await expect.poll(trackMode).toBe("disabled");
+
+    // m mutes, arrows change the volume by 0.1.
+    await page.keyboard.press("m");
+    expect(await media(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await page.keyboard.press("m");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => media(page).evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.7, 5);
+
+    // Seek to 20 s, pause (a save), leave, come back: resume is offered at 0:20.
+    await media(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 20;
+    });
+    await page.getByRole("button", { name: t.play, exact: true }).click();
+    await page.getByRole("button", { name: t.pause, exact: true }).click();
+    await page.getByRole("button", { name: t.back }).first().click();
+    await page.goto(`/video/${film.id}`);
+    await expect(page.getByRole("heading", { name: t.resumeTitle })).toBeVisible();
+    await expect(page.getByText(t.resumeAt("0:20"))).toBeVisible();
+    await page.getByRole("button", { name: t.resume }).click();
+    await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(20);
+    expect(errors).toEqual([]);
+  });
+
+  test("a series plays its first episode and the episode panel switches to another", async ({ page }) => {
+    await signIn(page, "demo-premium");
+    const list = (await (
+      await page.request.get("/api/videos?type=series&limit=20")
+    ).json()) as VideoListResponse;
+    let series: VideoDetail | undefined;
+    for (const item of list.items) {
+      const detail = (await (await page.request.get(`/api/videos/${item.id}`)).json()) as VideoDetail;
+      if (detail.episodes.length >= 2) {
+        series = detail;
+        break;
+      }
+    }
+    if (!series) throw new Error("no series with two episodes");
+    const [first, second] = series.episodes;
+    if (!first || !second) throw new Error("episodes missing");
+    await page.goto(`/video/${series.id}`);
+    await expect(
+      page.getByText(`${t.episodeLabel(first.seasonNumber, first.episodeNumber)} · ${first.title}`),
+    ).toBeVisible();
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
+
+    await page.mouse.move(300, 300);
+    await page.getByRole("button", { name: t.episodes }).click();
+    const panel = page.getByRole("complementary", { name: t.episodes });
+    await panel.getByRole("button", { name: new RegExp(second.title) }).click();
+    await expect(page).toHaveURL(new RegExp(`episode=${second.id}`));
+    await expect(
+      page.getByText(`${t.episodeLabel(second.seasonNumber, second.episodeNumber)} · ${second.title}`),
+    ).toBeVisible();
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
+  });
+
+  test("an unknown video shows 'Vidéo non trouvée'", async ({ page }) => {
+    await signIn(page, "demo-premium");
+    await page.goto("/video/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: t.notFoundTitle })).toBeVisible();
+  });
+});
