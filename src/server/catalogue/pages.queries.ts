@@ -34,11 +34,12 @@ interface Ranked {
  * planner walks that index and sorts only the few rows that tie on the score.
  */
 export async function topRatedRanking(db: Db, limit: number): Promise<Ranked[]> {
+  // A literal 0 (not a bound parameter) so that the partial index's predicate is provably implied.
+  const rated = sql`${videos.totalRatings} > 0`;
   return db
     .select({ id: videos.id })
     .from(videos)
-    // A literal 0 (not a bound parameter) so that the partial index's predicate is provably implied.
-    .where(sql`${videos.totalRatings} > 0`)
+    .where(rated)
     .orderBy(
       desc(scoreSql),
       desc(videos.averageRating),
