@@ -24,6 +24,7 @@ import { registerHistoryRoutes } from "./history/history.routes.ts";
 import { registerLibraryRoutes } from "./library/library.routes.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { scheduleMaintenance } from "./maintenance.ts";
+import { registerPlayerRoutes } from "./player/player.routes.ts";
 import { registerSecurity } from "./security.ts";
 import { registerStreamRoutes } from "./stream/stream.routes.ts";
 import { registerSystemRoutes } from "./system/system.routes.ts";
@@ -95,6 +96,7 @@ export async function buildApp({
     registerCatalogueRoutes(api, database.db, catalogue.cache);
     registerCataloguePagesRoutes(api, database.db);
     registerVideoDetailRoutes(api, database.db);
+    registerPlayerRoutes(api, config);
     registerPlanRoutes(api, database.db);
     registerStreamRoutes(api, { db: database.db, config });
     registerLibraryRoutes(api, database.db);

@@ -40,6 +40,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\/[A-Za-z0-9/_-]*\/$/)
     .default("/protected-media/"),
+  PLAYER_GUARD: z.enum(["on", "off"]).default("on"),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -84,6 +85,8 @@ export interface Config {
     offload: "none" | "x-accel";
     offloadPrefix: string;
   };
+  /** spec §4/§9 player security guard (dev-tools heuristic, blocked shortcuts); "off" removes it. */
+  playerGuard: boolean;
   version: string;
 }
 
@@ -135,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       offload: e.STREAM_OFFLOAD,
       offloadPrefix: e.STREAM_OFFLOAD_PREFIX,
     },
+    playerGuard: e.PLAYER_GUARD === "on",
     version,
   };
 }

@@ -147,6 +147,49 @@ test.describe("the player", () => {
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
   });
 
+  test("the security guard never fires on an ordinary viewer who resizes, zooms and right-clicks", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await signIn(page, "demo-premium");
+    const film = await filmWithSubtitles(page);
+    await page.goto(`/video/${film.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: film.title })).toBeVisible();
+    // The context menu is blocked and says so, without counting as critical.
+    await page.locator("video").click({ button: "right" });
+    await expect(page.getByText(fr.player.guard.badge)).toBeVisible();
+    // Two minutes of viewing with window changes: 24 checks, no block.
+    for (const [width, height] of [
+      [1200, 800],
+      [900, 700],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.clock.runFor(40_000);
+    }
+    await expect(page.getByText(fr.player.guard.overlayTitle)).toHaveCount(0);
+  });
+
+  test("the guard blocks with 'Accès Refusé' after 10 checks that see docked dev tools", async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, "demo-premium");
+    const film = await filmWithSubtitles(page);
+    await page.goto(`/video/${film.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: film.title })).toBeVisible();
+    // The guard is on (its badge answers a right-click) and has taken its baseline.
+    await page.locator("video").click({ button: "right" });
+    await expect(page.getByText(fr.player.guard.badge)).toBeVisible();
+    // Dev tools docked to the side: the page loses 400 px, the window keeps its size.
+    await page.evaluate(() => {
+      const width = window.innerWidth - 400;
+      Object.defineProperty(window, "innerWidth", { get: () => width, configurable: true });
+    });
+    await page.clock.runFor(55_000);
+    await expect(page.getByRole("alertdialog", { name: fr.player.guard.overlayTitle })).toBeVisible();
+    await expect(page.getByText(fr.player.guard.blocked).first()).toBeVisible();
+    expect(await page.locator("video").evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  });
+
   test("an unknown video shows 'Vidéo non trouvée'", async ({ page }) => {
     await signIn(page, "demo-premium");
     await page.goto("/video/00000000-0000-4000-8000-000000000000");

@@ -253,9 +253,9 @@ export const fr = {
       title: "Sécurité",
       blocked: "Trop de violations critiques détectées. Accès bloqué.",
       overlayTitle: "Accès Refusé",
-      overlayText: "La lecture a été bloquée par la protection du contenu.",
       reload: "Recharger la page",
       badge: "Action non autorisée",
+      screenshot: "Capture d'écran bloquée",
     },
   },
 

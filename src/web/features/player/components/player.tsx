@@ -38,6 +38,7 @@ import {
   DEFAULT_VOLUME,
   keyAction,
 } from "../lib/player-keys.ts";
+import { PlayerGuard } from "./player-guard.tsx";
 import { EpisodePanel, SpeedPanel, SubtitlePanel } from "./player-panels.tsx";
 
 /** spec §9: progress is saved every 30 s while playing. */
@@ -327,291 +328,295 @@ export function Player({
   const pipAvailable = typeof document !== "undefined" && document.pictureInPictureEnabled === true;
 
   return (
-    <div
-      ref={rootRef}
-      className={`fixed inset-0 z-50 bg-black text-fg select-none ${showControls ? "player-controls-shown" : "cursor-none"}`}
-      onMouseMove={() => reveal()}
-      onTouchStart={() => reveal(true)}
-    >
-      {/* biome-ignore lint/a11y/useMediaCaption: the WebVTT tracks are the captions, added below */}
-      <video
-        ref={videoRef}
-        src={ticket.url}
-        preload="auto"
-        playsInline
-        autoPlay={resumeAt === null}
-        onClick={togglePlay}
-        onDoubleClick={toggleFullscreen}
-        onLoadedMetadata={(e) => {
-          setDuration(e.currentTarget.duration);
-          setLoaded(true);
-          applyRestore(e.currentTarget);
-        }}
-        onLoadedData={() => setLoaded(true)}
-        onDurationChange={(e) => setDuration(e.currentTarget.duration)}
-        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-        onProgress={(e) => {
-          const b = e.currentTarget.buffered;
-          setBufferedEnd(b.length > 0 ? b.end(b.length - 1) : 0);
-        }}
-        onPlaying={onPlaying}
-        onPause={() => {
-          setPlaying(false);
-          saveNow();
-        }}
-        onWaiting={() => setBuffering(true)}
-        onCanPlay={() => setBuffering(false)}
-        onEnded={() => {
-          setPlaying(false);
-          saveNow();
-          if (nextEpisode) setNextCountdown(NEXT_EPISODE_SECONDS);
-        }}
-        onError={() => void onMediaError()}
-        className="absolute inset-0 size-full bg-black object-contain"
+    <PlayerGuard onBlock={() => videoRef.current?.pause()}>
+      <div
+        ref={rootRef}
+        className={`fixed inset-0 z-50 bg-black text-fg select-none ${showControls ? "player-controls-shown" : "cursor-none"}`}
+        onMouseMove={() => reveal()}
+        onTouchStart={() => reveal(true)}
       >
-        {ticket.subtitles.map((track) => (
-          <track
-            key={track.id}
-            id={track.id}
-            kind="subtitles"
-            src={track.url}
-            srcLang={track.language}
-            label={track.languageName}
-            default={track.id === subtitle}
-          />
-        ))}
-      </video>
-
-      {(buffering || !loaded) && !failure && (
-        <div role="status" className="pointer-events-none absolute inset-0 grid place-items-center">
-          <Spinner className="size-14" />
-          <span className="sr-only">{fr.player.loading}</span>
-        </div>
-      )}
-
-      {failure && (
-        <div
-          role="alert"
-          className="absolute inset-0 z-20 grid place-items-center bg-black/80 px-6 text-center"
+        {/* biome-ignore lint/a11y/useMediaCaption: the WebVTT tracks are the captions, added below */}
+        <video
+          ref={videoRef}
+          src={ticket.url}
+          preload="auto"
+          playsInline
+          autoPlay={resumeAt === null}
+          onClick={togglePlay}
+          onDoubleClick={toggleFullscreen}
+          onLoadedMetadata={(e) => {
+            setDuration(e.currentTarget.duration);
+            setLoaded(true);
+            applyRestore(e.currentTarget);
+          }}
+          onLoadedData={() => setLoaded(true)}
+          onDurationChange={(e) => setDuration(e.currentTarget.duration)}
+          onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+          onProgress={(e) => {
+            const b = e.currentTarget.buffered;
+            setBufferedEnd(b.length > 0 ? b.end(b.length - 1) : 0);
+          }}
+          onPlaying={onPlaying}
+          onPause={() => {
+            setPlaying(false);
+            saveNow();
+          }}
+          onWaiting={() => setBuffering(true)}
+          onCanPlay={() => setBuffering(false)}
+          onEnded={() => {
+            setPlaying(false);
+            saveNow();
+            if (nextEpisode) setNextCountdown(NEXT_EPISODE_SECONDS);
+          }}
+          onError={() => void onMediaError()}
+          className="absolute inset-0 size-full bg-black object-contain"
         >
-          <div className="max-w-md">
-            <TriangleAlert className="mx-auto size-10 text-accent" aria-hidden="true" />
-            <h2 className="mt-4 text-2xl font-bold">{fr.player.errors.title}</h2>
-            <p className="mt-2 text-muted">{playbackErrorMessage(failure)}</p>
-            <div className="mt-6 flex justify-center gap-3">
-              <button type="button" className={buttonStyles()} onClick={() => window.location.reload()}>
-                {fr.player.retry}
+          {ticket.subtitles.map((track) => (
+            <track
+              key={track.id}
+              id={track.id}
+              kind="subtitles"
+              src={track.url}
+              srcLang={track.language}
+              label={track.languageName}
+              default={track.id === subtitle}
+            />
+          ))}
+        </video>
+
+        {(buffering || !loaded) && !failure && (
+          <div role="status" className="pointer-events-none absolute inset-0 grid place-items-center">
+            <Spinner className="size-14" />
+            <span className="sr-only">{fr.player.loading}</span>
+          </div>
+        )}
+
+        {failure && (
+          <div
+            role="alert"
+            className="absolute inset-0 z-20 grid place-items-center bg-black/80 px-6 text-center"
+          >
+            <div className="max-w-md">
+              <TriangleAlert className="mx-auto size-10 text-accent" aria-hidden="true" />
+              <h2 className="mt-4 text-2xl font-bold">{fr.player.errors.title}</h2>
+              <p className="mt-2 text-muted">{playbackErrorMessage(failure)}</p>
+              <div className="mt-6 flex justify-center gap-3">
+                <button type="button" className={buttonStyles()} onClick={() => window.location.reload()}>
+                  {fr.player.retry}
+                </button>
+                <button
+                  type="button"
+                  className={buttonStyles({ variant: "outline" })}
+                  onClick={() => navigate(-1)}
+                >
+                  {fr.player.back}
+                </button>
+              </div>
+            </div>
+          </div>
+        )}
+
+        {/* Top bar: back, title, season/episode label, episodes, favourite, rate. */}
+        <div
+          className={`absolute inset-x-0 top-0 z-10 flex items-center gap-3 bg-gradient-to-b from-black/85 to-transparent px-4 pt-4 pb-10 transition-opacity duration-300 sm:px-6 ${showControls ? "opacity-100" : "pointer-events-none opacity-0"}`}
+        >
+          <IconButton label={fr.player.back} onClick={() => navigate(-1)}>
+            <ArrowLeft />
+          </IconButton>
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-lg font-bold sm:text-xl">{video.title}</h1>
+            {label && (
+              <p className="truncate text-sm text-fg/75">
+                {label} · {episode?.title}
+              </p>
+            )}
+          </div>
+          {episodes.length > 0 && (
+            <IconButton
+              label={fr.player.episodes}
+              pressed={panel === "episodes"}
+              onClick={() => setPanel(panel === "episodes" ? "none" : "episodes")}
+            >
+              <ListVideo />
+            </IconButton>
+          )}
+          <FavoriteButton video={video} variant="icon" className={iconButtonClass} />
+          <IconButton label={fr.player.rate} pressed={panel === "rate"} onClick={() => setPanel("rate")}>
+            <Star />
+          </IconButton>
+        </div>
+
+        {resumeOffer !== null && !failure && (
+          <div className="absolute bottom-28 left-4 z-20 w-[min(24rem,calc(100vw-2rem))] animate-fade-in rounded-2xl border border-white/10 bg-surface/95 p-5 shadow-2xl backdrop-blur-md sm:left-6">
+            <h2 className="text-lg font-bold">{fr.player.resumeTitle}</h2>
+            <p className="mt-1 text-sm text-muted">{fr.player.resumeAt(formatClock(resumeOffer))}</p>
+            <div className="mt-4 flex gap-3">
+              <button
+                type="button"
+                // biome-ignore lint/a11y/noAutofocus: the player's one question; Enter answers it
+                autoFocus
+                className={buttonStyles({ size: "sm" })}
+                onClick={() => {
+                  seekTo(resumeOffer);
+                  play();
+                }}
+              >
+                <Play className="fill-current" aria-hidden="true" />
+                {fr.player.resume}
               </button>
               <button
                 type="button"
-                className={buttonStyles({ variant: "outline" })}
-                onClick={() => navigate(-1)}
+                className={buttonStyles({ variant: "outline", size: "sm" })}
+                onClick={() => {
+                  seekTo(0);
+                  play();
+                }}
               >
-                {fr.player.back}
+                <RotateCcw aria-hidden="true" />
+                {fr.player.restart}
               </button>
             </div>
           </div>
-        </div>
-      )}
-
-      {/* Top bar: back, title, season/episode label, episodes, favourite, rate. */}
-      <div
-        className={`absolute inset-x-0 top-0 z-10 flex items-center gap-3 bg-gradient-to-b from-black/85 to-transparent px-4 pt-4 pb-10 transition-opacity duration-300 sm:px-6 ${showControls ? "opacity-100" : "pointer-events-none opacity-0"}`}
-      >
-        <IconButton label={fr.player.back} onClick={() => navigate(-1)}>
-          <ArrowLeft />
-        </IconButton>
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-lg font-bold sm:text-xl">{video.title}</h1>
-          {label && (
-            <p className="truncate text-sm text-fg/75">
-              {label} · {episode?.title}
-            </p>
-          )}
-        </div>
-        {episodes.length > 0 && (
-          <IconButton
-            label={fr.player.episodes}
-            pressed={panel === "episodes"}
-            onClick={() => setPanel(panel === "episodes" ? "none" : "episodes")}
-          >
-            <ListVideo />
-          </IconButton>
         )}
-        <FavoriteButton video={video} variant="icon" className={iconButtonClass} />
-        <IconButton label={fr.player.rate} pressed={panel === "rate"} onClick={() => setPanel("rate")}>
-          <Star />
-        </IconButton>
-      </div>
 
-      {resumeOffer !== null && !failure && (
-        <div className="absolute bottom-28 left-4 z-20 w-[min(24rem,calc(100vw-2rem))] animate-fade-in rounded-2xl border border-white/10 bg-surface/95 p-5 shadow-2xl backdrop-blur-md sm:left-6">
-          <h2 className="text-lg font-bold">{fr.player.resumeTitle}</h2>
-          <p className="mt-1 text-sm text-muted">{fr.player.resumeAt(formatClock(resumeOffer))}</p>
-          <div className="mt-4 flex gap-3">
-            <button
-              type="button"
-              // biome-ignore lint/a11y/noAutofocus: the player's one question; Enter answers it
-              autoFocus
-              className={buttonStyles({ size: "sm" })}
-              onClick={() => {
-                seekTo(resumeOffer);
-                play();
-              }}
+        {nextCountdown !== null && nextEpisode && (
+          <div className="absolute right-4 bottom-28 z-20 w-[min(22rem,calc(100vw-2rem))] animate-fade-in rounded-2xl border border-white/10 bg-surface/95 p-5 shadow-2xl sm:right-6">
+            <p className="text-xs font-bold tracking-[0.14em] text-muted uppercase">
+              {fr.player.nextEpisode}
+            </p>
+            <p className="mt-1 font-semibold">
+              {fr.player.episodeLabel(nextEpisode.seasonNumber, nextEpisode.episodeNumber)} ·{" "}
+              {nextEpisode.title}
+            </p>
+            <p role="timer" aria-live="polite" className="mt-1 text-sm text-muted">
+              {fr.player.nextIn(nextCountdown)}
+            </p>
+            <div className="mt-4 flex gap-3">
+              <button
+                type="button"
+                className={buttonStyles({ size: "sm" })}
+                onClick={() => onEpisodeChange(nextEpisode)}
+              >
+                {fr.player.playNow}
+              </button>
+              <button
+                type="button"
+                className={buttonStyles({ variant: "outline", size: "sm" })}
+                onClick={() => setNextCountdown(null)}
+              >
+                {fr.player.cancel}
+              </button>
+            </div>
+          </div>
+        )}
+
+        {/* Bottom bar: seek with buffered range, play/pause, ±10 s, mute, volume, time, menus, fullscreen. */}
+        <div
+          className={`absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/90 to-transparent px-4 pt-12 pb-4 transition-opacity duration-300 sm:px-6 ${showControls ? "opacity-100" : "pointer-events-none opacity-0"}`}
+        >
+          <SeekBar time={time} duration={duration} bufferedEnd={bufferedEnd} onSeek={seekTo} />
+          <div className="mt-2 flex items-center gap-1 sm:gap-2">
+            <IconButton label={playing ? fr.player.pause : fr.player.play} onClick={togglePlay}>
+              {playing ? <Pause className="fill-current" /> : <Play className="fill-current" />}
+            </IconButton>
+            <IconButton label={fr.player.back10} onClick={() => seekTo(time - 10)}>
+              <RotateCcw />
+            </IconButton>
+            <IconButton label={fr.player.forward10} onClick={() => seekTo(time + 10)}>
+              <RotateCw />
+            </IconButton>
+            <IconButton
+              label={muted || volume === 0 ? fr.player.unmute : fr.player.mute}
+              onClick={() => setMuted((m) => !m)}
             >
-              <Play className="fill-current" aria-hidden="true" />
-              {fr.player.resume}
-            </button>
-            <button
-              type="button"
-              className={buttonStyles({ variant: "outline", size: "sm" })}
-              onClick={() => {
-                seekTo(0);
-                play();
+              {muted || volume === 0 ? <VolumeX /> : <Volume2 />}
+            </IconButton>
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.1}
+              value={muted ? 0 : volume}
+              aria-label={fr.player.volume}
+              aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)} %`}
+              onChange={(e) => {
+                setMuted(false);
+                setVolume(clampVolume(Number(e.target.value)));
               }}
+              className="hidden w-24 accent-[var(--color-accent)] sm:block"
+            />
+            <span className="ml-2 text-sm text-fg/85 tabular-nums">
+              {formatClock(time)} / {formatClock(duration)}
+            </span>
+            <span className="flex-1" />
+            {ticket.subtitles.length > 0 && (
+              <IconButton
+                label={fr.player.subtitles}
+                pressed={panel === "subtitles"}
+                onClick={() => setPanel(panel === "subtitles" ? "none" : "subtitles")}
+              >
+                <Captions />
+              </IconButton>
+            )}
+            <IconButton
+              label={fr.player.speed}
+              pressed={panel === "speed"}
+              onClick={() => setPanel(panel === "speed" ? "none" : "speed")}
             >
-              <RotateCcw aria-hidden="true" />
-              {fr.player.restart}
-            </button>
+              <Gauge />
+            </IconButton>
+            {pipAvailable && (
+              <IconButton
+                label={fr.player.pip}
+                onClick={() => void videoRef.current?.requestPictureInPicture().catch(() => {})}
+              >
+                <PictureInPicture2 />
+              </IconButton>
+            )}
+            <IconButton
+              label={fullscreen ? fr.player.exitFullscreen : fr.player.fullscreen}
+              onClick={toggleFullscreen}
+            >
+              {fullscreen ? <Minimize /> : <Maximize />}
+            </IconButton>
           </div>
         </div>
-      )}
 
-      {nextCountdown !== null && nextEpisode && (
-        <div className="absolute right-4 bottom-28 z-20 w-[min(22rem,calc(100vw-2rem))] animate-fade-in rounded-2xl border border-white/10 bg-surface/95 p-5 shadow-2xl sm:right-6">
-          <p className="text-xs font-bold tracking-[0.14em] text-muted uppercase">{fr.player.nextEpisode}</p>
-          <p className="mt-1 font-semibold">
-            {fr.player.episodeLabel(nextEpisode.seasonNumber, nextEpisode.episodeNumber)} ·{" "}
-            {nextEpisode.title}
-          </p>
-          <p role="timer" aria-live="polite" className="mt-1 text-sm text-muted">
-            {fr.player.nextIn(nextCountdown)}
-          </p>
-          <div className="mt-4 flex gap-3">
-            <button
-              type="button"
-              className={buttonStyles({ size: "sm" })}
-              onClick={() => onEpisodeChange(nextEpisode)}
-            >
-              {fr.player.playNow}
-            </button>
-            <button
-              type="button"
-              className={buttonStyles({ variant: "outline", size: "sm" })}
-              onClick={() => setNextCountdown(null)}
-            >
-              {fr.player.cancel}
-            </button>
-          </div>
-        </div>
-      )}
-
-      {/* Bottom bar: seek with buffered range, play/pause, ±10 s, mute, volume, time, menus, fullscreen. */}
-      <div
-        className={`absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/90 to-transparent px-4 pt-12 pb-4 transition-opacity duration-300 sm:px-6 ${showControls ? "opacity-100" : "pointer-events-none opacity-0"}`}
-      >
-        <SeekBar time={time} duration={duration} bufferedEnd={bufferedEnd} onSeek={seekTo} />
-        <div className="mt-2 flex items-center gap-1 sm:gap-2">
-          <IconButton label={playing ? fr.player.pause : fr.player.play} onClick={togglePlay}>
-            {playing ? <Pause className="fill-current" /> : <Play className="fill-current" />}
-          </IconButton>
-          <IconButton label={fr.player.back10} onClick={() => seekTo(time - 10)}>
-            <RotateCcw />
-          </IconButton>
-          <IconButton label={fr.player.forward10} onClick={() => seekTo(time + 10)}>
-            <RotateCw />
-          </IconButton>
-          <IconButton
-            label={muted || volume === 0 ? fr.player.unmute : fr.player.mute}
-            onClick={() => setMuted((m) => !m)}
-          >
-            {muted || volume === 0 ? <VolumeX /> : <Volume2 />}
-          </IconButton>
-          <input
-            type="range"
-            min={0}
-            max={1}
-            step={0.1}
-            value={muted ? 0 : volume}
-            aria-label={fr.player.volume}
-            aria-valuetext={`${Math.round((muted ? 0 : volume) * 100)} %`}
-            onChange={(e) => {
-              setMuted(false);
-              setVolume(clampVolume(Number(e.target.value)));
+        {panel === "speed" && (
+          <SpeedPanel
+            value={speed}
+            onChoose={(s) => {
+              setSpeed(s);
+              setPanel("none");
             }}
-            className="hidden w-24 accent-[var(--color-accent)] sm:block"
+            onClose={() => setPanel("none")}
           />
-          <span className="ml-2 text-sm text-fg/85 tabular-nums">
-            {formatClock(time)} / {formatClock(duration)}
-          </span>
-          <span className="flex-1" />
-          {ticket.subtitles.length > 0 && (
-            <IconButton
-              label={fr.player.subtitles}
-              pressed={panel === "subtitles"}
-              onClick={() => setPanel(panel === "subtitles" ? "none" : "subtitles")}
-            >
-              <Captions />
-            </IconButton>
-          )}
-          <IconButton
-            label={fr.player.speed}
-            pressed={panel === "speed"}
-            onClick={() => setPanel(panel === "speed" ? "none" : "speed")}
-          >
-            <Gauge />
-          </IconButton>
-          {pipAvailable && (
-            <IconButton
-              label={fr.player.pip}
-              onClick={() => void videoRef.current?.requestPictureInPicture().catch(() => {})}
-            >
-              <PictureInPicture2 />
-            </IconButton>
-          )}
-          <IconButton
-            label={fullscreen ? fr.player.exitFullscreen : fr.player.fullscreen}
-            onClick={toggleFullscreen}
-          >
-            {fullscreen ? <Minimize /> : <Maximize />}
-          </IconButton>
-        </div>
+        )}
+        {panel === "subtitles" && (
+          <SubtitlePanel
+            tracks={ticket.subtitles}
+            value={subtitle}
+            onChoose={(id) => {
+              setSubtitle(id);
+              setPanel("none");
+            }}
+            onClose={() => setPanel("none")}
+          />
+        )}
+        {panel === "episodes" && (
+          <EpisodePanel
+            episodes={episodes}
+            currentId={episode?.id}
+            onChoose={(e) => {
+              setPanel("none");
+              if (e.id !== episode?.id) onEpisodeChange(e);
+            }}
+            onClose={() => setPanel("none")}
+          />
+        )}
+        {panel === "rate" && <RateDialog video={video} onClose={() => setPanel("none")} />}
       </div>
-
-      {panel === "speed" && (
-        <SpeedPanel
-          value={speed}
-          onChoose={(s) => {
-            setSpeed(s);
-            setPanel("none");
-          }}
-          onClose={() => setPanel("none")}
-        />
-      )}
-      {panel === "subtitles" && (
-        <SubtitlePanel
-          tracks={ticket.subtitles}
-          value={subtitle}
-          onChoose={(id) => {
-            setSubtitle(id);
-            setPanel("none");
-          }}
-          onClose={() => setPanel("none")}
-        />
-      )}
-      {panel === "episodes" && (
-        <EpisodePanel
-          episodes={episodes}
-          currentId={episode?.id}
-          onChoose={(e) => {
-            setPanel("none");
-            if (e.id !== episode?.id) onEpisodeChange(e);
-          }}
-          onClose={() => setPanel("none")}
-        />
-      )}
-      {panel === "rate" && <RateDialog video={video} onClose={() => setPanel("none")} />}
-    </div>
+    </PlayerGuard>
   );
 }
 
