@@ -9,6 +9,8 @@ import { VideoGrid } from "#web/features/catalogue/components/video-grid.tsx";
 import { VideoHero } from "#web/features/catalogue/components/video-hero.tsx";
 import { VideoRail } from "#web/features/catalogue/components/video-rail.tsx";
 import { useHeroVideo } from "#web/features/catalogue/hooks/use-hero-video.ts";
+import { ContinueWatchingRail } from "#web/features/history/components/continue-watching-rail.tsx";
+import { useContinueWatching } from "#web/features/history/hooks.ts";
 import { fr } from "#web/i18n/fr.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
@@ -20,6 +22,8 @@ import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 export default function HomeRoute() {
   useDocumentTitle(undefined);
   const t = fr.home;
+  // A member's 'Reprendre la lecture' loads next to the catalogue, not after it (see its rail).
+  useContinueWatching();
   const { data, isPending, isError, error, refetch, isRefetching } = useQuery(homeOptions());
   const hero = useHeroVideo(data?.hero);
 
@@ -53,6 +57,7 @@ export default function HomeRoute() {
         <>
           <VideoHero video={hero} eyebrow={t.featured} />
           <div className="relative space-y-8 pt-4 pb-24 sm:space-y-10 md:-mt-4">
+            <ContinueWatchingRail />
             <VideoRail title={t.rails.trending} videos={data.trending} />
             <VideoRail title={t.rails.premium} videos={data.premium} />
             <VideoRail title={t.rails.newest} videos={data.newest} />

@@ -1,4 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useMemo } from "react";
 import type {
   ContinueWatchingResponse,
@@ -79,7 +86,22 @@ export function useContinueWatching() {
 
 /** One page of /history in the given order and filter (the member's). */
 export function useHistoryList(userId: string, sort: HistorySort, filter: HistoryFilter) {
-  return useQuery(historyListOptions(userId, sort, filter));
+  // Another filter or sort keeps the current cards until its answer arrives: no skeleton flash.
+  return useInfiniteQuery({ ...historyListOptions(userId, sort, filter), placeholderData: keepPreviousData });
+}
+
+type Lists = InfiniteData<HistoryListResponse, number>;
+
+/** The lists without one entry: every page loses it, every page's total counts one less. */
+function withoutEntry(old: Lists | undefined, id: string): Lists | undefined {
+  if (!old?.pages.some((page) => page.items.some((i) => i.id === id))) return old;
+  return {
+    ...old,
+    pages: old.pages.map((page) => ({
+      items: page.items.filter((i) => i.id !== id),
+      total: Math.max(0, page.total - 1),
+    })),
+  };
 }
 
 /**
@@ -95,12 +117,15 @@ export function useDeleteHistoryItem(): (item: Pick<HistoryItem, "id" | "video">
     mutationFn: (item: Pick<HistoryItem, "id" | "video">) => deleteHistoryEntry(item.id),
     onMutate: async (item) => {
       await queryClient.cancelQueries({ queryKey: historyKeys.all(userId) });
-      const lists = queryClient.getQueriesData<HistoryListResponse>({ queryKey: historyKeys.lists(userId) });
+      const lists = queryClient.getQueriesData<Lists>({ queryKey: historyKeys.lists(userId) });
       const rail = queryClient.getQueryData<ContinueWatchingResponse>(historyKeys.continueWatching(userId));
-      queryClient.setQueriesData<HistoryListResponse>({ queryKey: historyKeys.lists(userId) }, (old) => {
-        if (!old?.items.some((i) => i.id === item.id)) return old;
-        return { items: old.items.filter((i) => i.id !== item.id), total: Math.max(0, old.total - 1) };
-      });
+      queryClient.setQueriesData<Lists>({ queryKey: historyKeys.lists(userId) }, (old) =>
+        withoutEntry(old, item.id),
+      );
+      // The rail shows the entry's video if this was its latest save; the server answers anew after.
+      queryClient.setQueryData<ContinueWatchingResponse>(historyKeys.continueWatching(userId), (old) =>
+        old ? { items: old.items.filter((i) => i.video.id !== item.video.id) } : old,
+      );
       return { lists, rail };
     },
     onSuccess: (_data, item) => toast.success(fr.history.toasts.removed, item.video.title),
@@ -122,8 +147,8 @@ export function useClearHistory() {
   return useMutation({
     mutationFn: deleteAllHistory,
     onSuccess: () => {
-      queryClient.setQueriesData<HistoryListResponse>({ queryKey: historyKeys.lists(userId) }, (old) =>
-        old ? { items: [], total: 0 } : old,
+      queryClient.setQueriesData<Lists>({ queryKey: historyKeys.lists(userId) }, (old) =>
+        old ? { pageParams: [0], pages: [{ items: [], total: 0 }] } : old,
       );
       queryClient.setQueryData<ContinueWatchingResponse>(historyKeys.continueWatching(userId), { items: [] });
       toast.success(fr.history.toasts.cleared);

@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import {
   beaconProgress as beaconEndpoint,
   clearHistory,
@@ -32,10 +32,15 @@ export const historyKeys = {
 export const HISTORY_PAGE_SIZE = 50;
 
 export const historyListOptions = (userId: string, sort: HistorySort, filter: HistoryFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: historyKeys.list(userId, sort, filter),
-    queryFn: ({ signal }) =>
-      apiGet(listHistory, { query: { sort, filter, limit: HISTORY_PAGE_SIZE }, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiGet(listHistory, { query: { sort, filter, limit: HISTORY_PAGE_SIZE, offset: pageParam }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+      return loaded < last.total && last.items.length > 0 ? loaded : undefined;
+    },
     // Saves come from the player on this device (which invalidates) or another one: 30 s is fresh.
     staleTime: 30_000,
   });

@@ -1,0 +1,66 @@
+import { CircleCheck, Clock3, X } from "lucide-react";
+import type { HistoryItem } from "#contract/history";
+import { fr } from "#web/i18n/fr.ts";
+import { formatMinutesLeft, formatWatchedDay } from "../lib/format-history.ts";
+import { WatchCard } from "./watch-card.tsx";
+
+/** spec §4 History class on the poster: 'Terminé' or 'En cours'. */
+function StatusBadge({ status }: { status: HistoryItem["status"] }) {
+  const completed = status === "completed";
+  const Icon = completed ? CircleCheck : Clock3;
+  return (
+    <span
+      className={`inline-flex h-5 shrink-0 items-center gap-1 rounded-full px-1.5 text-[0.7rem] font-bold ${
+        completed
+          ? "bg-emerald-400/12 text-emerald-300 ring-1 ring-emerald-300/30"
+          : "bg-accent/12 text-accent ring-1 ring-accent/35"
+      }`}
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+      {fr.history.status[status]}
+    </span>
+  );
+}
+
+/**
+ * One card of /history (spec §2 History): poster with progress bar and class, episode label for a
+ * series, the day it was watched and what is left, and the per-item delete above the card's link.
+ */
+export function HistoryEntry({
+  item,
+  eager,
+  onRemove,
+}: {
+  item: HistoryItem;
+  eager: boolean;
+  onRemove: () => void;
+}) {
+  const label = fr.history.remove(item.video.title);
+  return (
+    <>
+      <WatchCard video={item.video} episode={item.episode} progress={item.progress} eager={eager}>
+        <p className="mt-1.5 flex items-center gap-2 overflow-hidden text-xs whitespace-nowrap text-muted tabular-nums">
+          <StatusBadge status={item.status} />
+          {item.status === "in-progress" && item.totalDuration > 0 && (
+            <span className="truncate">
+              {fr.history.remaining(formatMinutesLeft(item.currentPosition, item.totalDuration))}
+            </span>
+          )}
+        </p>
+        <p className="mt-1 truncate text-xs text-muted tabular-nums">
+          {fr.history.watchedOn(formatWatchedDay(item.watchedAt))}
+        </p>
+      </WatchCard>
+      <button
+        type="button"
+        data-history-remove
+        aria-label={label}
+        title={label}
+        onClick={onRemove}
+        className="absolute top-2 right-2 z-20 grid size-9 place-items-center rounded-full bg-black/65 text-fg shadow-lg ring-1 ring-white/15 backdrop-blur-md transition-[background-color,transform] hover:bg-black/85 hover:text-danger focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent motion-safe:active:scale-90"
+      >
+        <X className="size-[1.05rem]" aria-hidden="true" />
+      </button>
+    </>
+  );
+}
