@@ -265,13 +265,13 @@ describe("saving progress", () => {
     expect(await storedRows(m.id, video.id)).toMatchObject([{ currentPosition: 200 }]);
   });
 
-  it("keeps one row and answers 200 to 20 concurrent saves of the same video, the latest clock winning", async () => {
+  it("keeps one row and answers 200 to 50 concurrent saves of the same video (SECURITY-CHECKLIST 26), the latest clock winning", async () => {
     const m = await member();
     const video = await makeVideo(t.database.db);
     const start = nextClock();
     clock += 100;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
+      Array.from({ length: 50 }, (_, i) =>
         m.call("PUT", "/api/history/progress", {
           videoId: video.id,
           currentPosition: 20 + i,
@@ -280,10 +280,10 @@ describe("saving progress", () => {
         }),
       ),
     );
-    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
     const rows = await storedRows(m.id, video.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ currentPosition: 39, clientSavedAt: start + 19 });
+    expect(rows[0]).toMatchObject({ currentPosition: 69, clientSavedAt: start + 49 });
   });
 
   it("accepts the beacon form (POST, application/json) and refuses a text/plain body with 415", async () => {
