@@ -128,9 +128,13 @@ export const userSettings = pgTable(
       .notNull()
       .default("fr"),
     subtitles: boolean("subtitles").notNull().default(true),
+    /**
+     * Parental control: the highest video maturity shown (docs/decisions/008-parental-control.md).
+     * Opt-in: a new member sees the whole catalogue, like a visitor.
+     */
     maturity: text("maturity", { enum: ["all", "teen", "mature"] })
       .notNull()
-      .default("all"),
+      .default("mature"),
     volume: real("volume").notNull().default(0.8),
     theme: text("theme", { enum: ["dark", "light", "system"] })
       .notNull()
