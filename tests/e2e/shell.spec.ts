@@ -82,6 +82,21 @@ test.describe("header", () => {
     await context.close();
   });
 
+  test("keeps a way to search on a tablet, where the search box does not fit", async ({ browser }) => {
+    for (const width of [800, 1000]) {
+      const context = await browser.newContext({ viewport: { width, height: 700 } });
+      const page = await context.newPage();
+      await page.goto("/");
+      const banner = page.getByRole("banner");
+      await expect(banner.getByRole("navigation", { name: fr.nav.mainLabel })).toBeVisible();
+      const search = banner.getByRole("link", { name: fr.discovery.searchLabel });
+      await expect(search).toBeVisible();
+      await search.click();
+      await expect(page).toHaveURL(/\/search$/);
+      await context.close();
+    }
+  });
+
   test("shows the simpler header to the desktop app", async ({ browser }) => {
     const context = await browser.newContext({ userAgent: "Mozilla/5.0 BobineDesktop/1.0" });
     const page = await context.newPage();

@@ -108,7 +108,7 @@ export function SiteHeader() {
                 <Link
                   to="/search"
                   aria-label={fr.discovery.searchLabel}
-                  className="hidden size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10 lg:grid xl:hidden"
+                  className="hidden size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10 md:grid xl:hidden"
                 >
                   <Search className="size-5" aria-hidden="true" />
                 </Link>

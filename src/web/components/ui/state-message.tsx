@@ -11,13 +11,19 @@ export function StateMessage({
   text,
   action,
   alert = false,
+  headingLevel = 2,
+  headingId,
 }: {
   icon: LucideIcon;
   title: string;
   text: string;
   action?: ReactNode;
   alert?: boolean;
+  /** 1 when the message is the whole screen (its title is the page's h1). */
+  headingLevel?: 1 | 2;
+  headingId?: string;
 }) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <div
       role={alert ? "alert" : undefined}
@@ -26,7 +32,9 @@ export function StateMessage({
       <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-accent">
         <Icon className="size-6" aria-hidden="true" />
       </span>
-      <h2 className="mt-5 text-xl font-bold tracking-tight">{title}</h2>
+      <Heading id={headingId} className="mt-5 text-xl font-bold tracking-tight">
+        {title}
+      </Heading>
       <p className="mt-2 max-w-md text-pretty text-muted">{text}</p>
       {action && <div className="mt-6">{action}</div>}
     </div>

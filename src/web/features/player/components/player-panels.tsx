@@ -154,7 +154,8 @@ export function EpisodePanel({
         </button>
       </div>
       {seasons.length > 1 && (
-        <div role="group" aria-label={fr.info.facts.seasons} className="flex flex-wrap gap-2 px-5 pb-3">
+        <fieldset className="flex flex-wrap gap-2 px-5 pb-3">
+          <legend className="sr-only">{fr.info.facts.seasons}</legend>
           {seasons.map((n) => (
             <button
               key={n}
@@ -166,7 +167,7 @@ export function EpisodePanel({
               {fr.player.season(n)}
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
       <ol className="flex-1 overflow-y-auto px-3 pb-5">
         {episodes

@@ -329,6 +329,7 @@ export function Player({
 
   return (
     <PlayerGuard onBlock={() => videoRef.current?.pause()}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer movement only reveals the controls; keys do the same through the window listener */}
       <div
         ref={rootRef}
         className={`fixed inset-0 z-50 bg-black text-fg select-none ${showControls ? "player-controls-shown" : "cursor-none"}`}

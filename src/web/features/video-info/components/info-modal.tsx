@@ -51,6 +51,7 @@ function InfoModal({ id, onClose }: { id: string; onClose: () => void }) {
   }, [id]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape closes through onCancel
     <dialog
       ref={ref}
       aria-labelledby={titleId}

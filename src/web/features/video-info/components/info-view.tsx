@@ -37,14 +37,15 @@ export function InfoView({
 
   if (detail.isPending) return <InfoViewSkeleton />;
   if (detail.isError) {
-    const notFound = isApiRequestError(detail.error) && detail.error.status === 404;
+    // 400 (not an id) and 404 (no such video) are the same to a visitor: it does not exist.
+    const notFound =
+      isApiRequestError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
     return (
       <div className="p-6 sm:p-10">
-        <h2 id={titleId} className="sr-only">
-          {notFound ? fr.info.notFoundTitle : fr.info.errorTitle}
-        </h2>
         <StateMessage
           alert
+          headingLevel={headingLevel}
+          headingId={titleId}
           icon={notFound ? Film : TriangleAlert}
           title={notFound ? fr.info.notFoundTitle : fr.info.errorTitle}
           text={notFound ? fr.info.notFoundText : `${detail.error.message} ${fr.home.errorHint}`}
