@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Film, Lock, LogIn, TriangleAlert } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
-import { getResume } from "#contract/history";
 import type { EpisodeSummary, VideoDetail } from "#contract/video-detail";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useSession } from "#web/features/auth/hooks/use-session.ts";
+import { useResume } from "#web/features/history/hooks.ts";
 import { useProgressSink } from "#web/features/player/api/progress-sink.ts";
 import { useStreamSession } from "#web/features/player/api/stream-session.ts";
 import { Player } from "#web/features/player/components/player.tsx";
@@ -15,7 +15,7 @@ import { PlansPanel } from "#web/features/subscription/components/plans-panel.ts
 import { videoDetailOptions } from "#web/features/video-info/api/detail-queries.ts";
 import { isVideoId } from "#web/features/video-info/info-link.ts";
 import { fr } from "#web/i18n/fr.ts";
-import { apiGet, isApiRequestError } from "#web/lib/api.ts";
+import { isApiRequestError } from "#web/lib/api.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
 function PlayerLoading() {
@@ -96,18 +96,9 @@ function PlayerLoader({ video }: { video: VideoDetail }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("episode");
   const requestedEpisode = video.episodes.find((e) => e.id === requested);
-  const resume = useQuery({
-    queryKey: ["history", "resume", video.id, requestedEpisode?.id ?? null] as const,
-    queryFn: ({ signal }) =>
-      apiGet(getResume, {
-        query: { videoId: video.id, ...(requestedEpisode ? { episodeId: requestedEpisode.id } : {}) },
-        signal,
-      }),
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
-  if (resume.isPending) return <PlayerLoading />;
+  const resume = useResume(video.id, requestedEpisode?.id ?? null);
+  // A failed resume lookup plays from the start rather than keeping the member waiting.
+  if (resume.isPending && !resume.isError) return <PlayerLoading />;
   const last = resume.data?.episodeId
     ? video.episodes.find((e) => e.id === resume.data.episodeId)
     : undefined;
