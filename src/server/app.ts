@@ -24,6 +24,8 @@ import { registerHistoryRoutes } from "./history/history.routes.ts";
 import { registerLibraryRoutes } from "./library/library.routes.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { scheduleMaintenance } from "./maintenance.ts";
+import { openNotificationHub } from "./notifications/notification-hub.ts";
+import { registerNotificationRoutes } from "./notifications/notifications.routes.ts";
 import { registerPlayerRoutes } from "./player/player.routes.ts";
 import { registerSecurity } from "./security.ts";
 import { registerStreamRoutes } from "./stream/stream.routes.ts";
@@ -90,6 +92,9 @@ export async function buildApp({
   const mailer = givenMailer ?? createMailer(config, (msg, extra) => app.log.info(extra ?? {}, msg));
   registerSessionHook(app, { db: database.db, config });
   const catalogue = await openCatalogueCache(database, catalogueCache ?? {}, app.log);
+  const notifications = await openNotificationHub(database, app.log);
+  // Open event streams would hold the server's close: end them first.
+  app.addHook("preClose", async () => notifications.hub.endAll());
   await app.register(async (api) => {
     registerAuthRoutes(api, { db: database.db, config, mailer });
     registerSystemRoutes(api, database, config);
@@ -101,6 +106,7 @@ export async function buildApp({
     registerStreamRoutes(api, { db: database.db, config });
     registerLibraryRoutes(api, database.db);
     registerHistoryRoutes(api, database.db);
+    registerNotificationRoutes(api, { db: database.db, hub: notifications.hub });
   });
   await registerStatic(app, config);
 
@@ -109,6 +115,7 @@ export async function buildApp({
     stopMaintenance();
     mailer.close();
     await catalogue.close();
+    await notifications.close();
     await database.close();
   });
   return app;
