@@ -24,6 +24,7 @@ import { registerHistoryRoutes } from "./history/history.routes.ts";
 import { registerLibraryRoutes } from "./library/library.routes.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { scheduleMaintenance } from "./maintenance.ts";
+import { registerMemberRoutes } from "./member/member.routes.ts";
 import { openNotificationHub } from "./notifications/notification-hub.ts";
 import { registerNotificationRoutes } from "./notifications/notifications.routes.ts";
 import { registerPlayerRoutes } from "./player/player.routes.ts";
@@ -106,6 +107,7 @@ export async function buildApp({
     registerStreamRoutes(api, { db: database.db, config });
     registerLibraryRoutes(api, database.db);
     registerHistoryRoutes(api, database.db);
+    registerMemberRoutes(api, { db: database.db, config });
     registerNotificationRoutes(api, { db: database.db, hub: notifications.hub });
   });
   await registerStatic(app, config);
