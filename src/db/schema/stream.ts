@@ -21,6 +21,12 @@ export const streamLeases = pgTable(
     videoId: uuid("video_id").references(() => videos.id, { onDelete: "set null" }),
     episodeId: uuid("episode_id").references(() => episodes.id, { onDelete: "set null" }),
     viewedTicket: text("viewed_ticket"),
+    /**
+     * The client (network /64 or address, and user agent) that fetched the lease's bytes first:
+     * the same ticket from another client is a second stream (SECURITY-CHECKLIST 24). Cleared by
+     * every new ticket for the device.
+     */
+    clientKey: text("client_key"),
     createdAt: createdAt(),
     renewedAt: timestamp("renewed_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

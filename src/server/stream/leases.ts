@@ -25,6 +25,8 @@ export async function acquireLease(
     leaseSeconds: number;
     videoId: string | null;
     episodeId: string | null;
+    /** A new ticket: the next client to fetch its bytes becomes the lease's client. */
+    resetClient?: boolean;
   },
 ): Promise<Lease> {
   return db.transaction(async (tx) => {
@@ -71,6 +73,7 @@ export async function acquireLease(
           episodeId: opts.episodeId,
           renewedAt: now,
           expiresAt,
+          ...(opts.resetClient ? { clientKey: null } : {}),
         },
       })
       .returning({ id: streamLeases.id, expiresAt: streamLeases.expiresAt });
@@ -129,4 +132,23 @@ export async function leaseIsLive(db: Db, userId: string, leaseId: string): Prom
       ),
     );
   return row !== undefined;
+}
+
+/**
+ * SECURITY-CHECKLIST 24, "the same ticket twice": the first client to fetch a lease's bytes owns
+ * it; another client (other network or browser) presenting the same ticket is refused. Atomic: two
+ * clients racing for a fresh lease cannot both win.
+ */
+export async function bindLeaseClient(db: Db, leaseId: string, clientKey: string): Promise<boolean> {
+  const rows = await db
+    .update(streamLeases)
+    .set({ clientKey })
+    .where(
+      and(
+        eq(streamLeases.id, leaseId),
+        sql`(${streamLeases.clientKey} is null or ${streamLeases.clientKey} = ${clientKey})`,
+      ),
+    )
+    .returning({ id: streamLeases.id });
+  return rows.length > 0;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -17,10 +18,11 @@ import {
 import type { Db } from "#db/client";
 import { subtitles } from "#db/schema/catalogue";
 import { requireUser } from "../auth/guards.ts";
+import { clientKey } from "../auth/rate-limit.ts";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { route } from "../route.ts";
-import { releaseLease as endLease } from "./leases.ts";
+import { bindLeaseClient, releaseLease as endLease } from "./leases.ts";
 import { localMediaPath, resolveInMedia, videoContentType } from "./media-source.ts";
 import { openMedia, sendMedia } from "./send-file.ts";
 import { SubtitleError, subtitleToVtt } from "./srt-to-vtt.ts";
@@ -31,6 +33,15 @@ import { loadTicketSecret, readTicket, type TicketClaims } from "./ticket.ts";
  * The protected stream (issue #5, docs/decisions/006-stream.md): tickets, the byte proxy (or the
  * nginx offload), leases, views and subtitles.
  */
+/** Who fetches the bytes: the network (IPv6 /64) and the browser, hashed. */
+function streamClientKey(request: FastifyRequest): string {
+  const agent = request.headers["user-agent"] ?? "";
+  return createHash("sha256")
+    .update(`${clientKey(request.ip)}\n${agent}`)
+    .digest("base64url")
+    .slice(0, 22);
+}
+
 export function registerStreamRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
   const { db, config } = deps;
   let keyPromise: Promise<Buffer> | undefined;
@@ -113,6 +124,9 @@ export function registerStreamRoutes(app: FastifyInstance, deps: { db: Db; confi
         q.videoId === target || (q.videoId === claims.v && (q.episodeId ?? null) === claims.e);
       if (!sameTarget) throw new AppError("ACCESS_DENIED", streamMessages.ticketInvalid);
       await stream.assertTicketCurrent(db, claims);
+      if (!(await bindLeaseClient(db, claims.l, streamClientKey(request)))) {
+        throw new AppError("TOO_MANY_STREAMS", streamMessages.tooManyStreams(claims.m));
+      }
       return serveVideo(request, reply, claims.f);
     },
   });

@@ -6,6 +6,7 @@ import { episodes, subtitles, videos } from "#db/schema/catalogue";
 import { streamLeases } from "#db/schema/stream";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
+import { assertVideoVisible } from "../member/maturity.ts";
 import { activeStreamPlan } from "./entitlement.ts";
 import { acquireLease, findLease, leaseIsLive, renewLease } from "./leases.ts";
 import { localMediaPath } from "./media-source.ts";
@@ -62,6 +63,8 @@ export async function issueTicket(
   body: { episodeId?: string | undefined; deviceId: string },
 ): Promise<TicketResponse> {
   const { db, config } = deps;
+  // Parental control (decision 008): a video above the member's level gets no ticket.
+  await assertVideoVisible(db, userId, videoId);
   const source = await playableSource(db, videoId, body.episodeId);
   const plan = await activeStreamPlan(db, userId);
   if (!plan) throw new AppError("SUBSCRIPTION_REQUIRED");
@@ -72,6 +75,7 @@ export async function issueTicket(
     leaseSeconds: config.stream.leaseSeconds,
     videoId,
     episodeId: source.episodeId,
+    resetClient: true,
   });
   const issued = nowSeconds();
   const claims: TicketClaims = {

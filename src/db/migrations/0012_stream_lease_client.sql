@@ -1,0 +1,1 @@
+ALTER TABLE "stream_leases" ADD COLUMN "client_key" text;
