@@ -20,7 +20,10 @@ afterAll(async () => {
   await t.close();
 });
 
-async function ticket(deviceId = newDeviceId()): Promise<TicketResponse> {
+/** One device for the whole file: each new ticket for it starts a new video load on the same lease. */
+const device = newDeviceId();
+
+async function ticket(deviceId = device): Promise<TicketResponse> {
   const res = await t.app.inject({
     method: "POST",
     url: `/api/videos/${film.id}/ticket`,
@@ -67,7 +70,6 @@ describe("one ticket, one client", () => {
   });
 
   it("lets a new ticket for the same device be opened by a new client", async () => {
-    const device = newDeviceId();
     const first = await ticket(device);
     expect((await fetchBytes(first.url, browser)).statusCode).toBe(206);
     const second = await ticket(device);
