@@ -85,7 +85,15 @@ export async function listVideosFiltered(
   return { items: rows.map(toVideoSummary), total: totals };
 }
 
-export async function listCategoriesWithCounts(db: Db): Promise<Category[]> {
+/**
+ * Categories with their number of videos; `visible` (on `v`, the counted video) leaves out the
+ * videos an audience may not see (parental control, decision 008).
+ */
+export async function listCategoriesWithCounts(db: Db, visible?: SQL | undefined): Promise<Category[]> {
+  const videoCount = visible
+    ? sql<number>`(select count(*)::int from ${videoCategories} vc join ${videos} v on v.id = vc.video_id
+        where vc.category_id = "categories"."id" and ${visible})`
+    : sql<number>`(select count(*)::int from ${videoCategories} vc where vc.category_id = "categories"."id")`;
   const rows = await db
     .select({
       id: categories.id,
@@ -93,7 +101,7 @@ export async function listCategoriesWithCounts(db: Db): Promise<Category[]> {
       description: categories.description,
       color: categories.color,
       createdAt: categories.createdAt,
-      videoCount: sql<number>`(select count(*)::int from ${videoCategories} vc where vc.category_id = "categories"."id")`,
+      videoCount,
     })
     .from(categories)
     .orderBy(categories.name);

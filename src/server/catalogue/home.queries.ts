@@ -1,4 +1,4 @@
-import { desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import {
   HOME_RAILS,
   type HomeResponse,
@@ -10,6 +10,8 @@ import {
 } from "#contract/catalogue";
 import type { Db } from "#db/client";
 import { videos } from "#db/schema/catalogue";
+import { maturityCondition } from "../member/maturity.ts";
+import { type Audience, EVERYONE } from "./cache.ts";
 import { toVideoSummary, videoSummarySelection } from "./catalogue.queries.ts";
 import { videoOrder } from "./video-filters.ts";
 
@@ -39,7 +41,9 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * 'Sélection {genre}': the categories with the most total views (sum of their videos' views, ties
  * by name) and, for each, its most viewed videos. Ids come from one query, summaries from a second.
  */
-async function genreRails(db: Db): Promise<HomeResponse["genres"]> {
+async function genreRails(db: Db, audience: Audience): Promise<HomeResponse["genres"]> {
+  const visible = maturityCondition(audience, "v.maturity");
+  const andVisible = visible ? sql`where ${visible}` : sql``;
   const ranked = rowsOf<{ name: string; video_id: string }>(
     await db.execute(sql`
       with top as (
@@ -47,6 +51,7 @@ async function genreRails(db: Db): Promise<HomeResponse["genres"]> {
         from categories c
         join video_categories vc on vc.category_id = c.id
         join videos v on v.id = vc.video_id
+        ${andVisible}
         group by c.id, c.name
         order by total desc, c.name
         limit ${HOME_RAILS.genres}
@@ -56,6 +61,7 @@ async function genreRails(db: Db): Promise<HomeResponse["genres"]> {
         from top
         join video_categories vc on vc.category_id = top.id
         join videos v on v.id = vc.video_id
+        ${andVisible}
       )
       select name, video_id from ranked where rn <= ${HOME_RAILS.perGenre}
       order by total desc, name, rn`),
@@ -78,20 +84,22 @@ async function genreRails(db: Db): Promise<HomeResponse["genres"]> {
 }
 
 /** spec §2 Home: every rail in one response, in a handful of parallel queries. */
-export async function homeRails(db: Db): Promise<HomeResponse> {
+export async function homeRails(db: Db, audience: Audience = EVERYONE): Promise<HomeResponse> {
+  // Parental control (decision 008): every rail holds only what the audience may see.
+  const visible = maturityCondition(audience);
   const [recent, trending, premium, movies, series, genres] = await Promise.all([
     // The catalogue list (newest first): hero candidates, 'Nouveautés' and 'Découvrir plus'.
-    topVideos(db, undefined, videoOrder("recent"), HOME_RAILS.discover),
-    topVideos(db, undefined, videoOrder("views"), HOME_RAILS.trending),
+    topVideos(db, visible, videoOrder("recent"), HOME_RAILS.discover),
+    topVideos(db, visible, videoOrder("views"), HOME_RAILS.trending),
     topVideos(
       db,
-      gte(videos.averageRating, PREMIUM_MIN_RATING),
+      and(gte(videos.averageRating, PREMIUM_MIN_RATING), visible),
       [desc(videos.averageRating), desc(videos.views), desc(videos.id)],
       HOME_RAILS.premium,
     ),
-    topVideos(db, eq(videos.type, "movie"), videoOrder("views"), HOME_RAILS.movies),
-    topVideos(db, eq(videos.type, "series"), videoOrder("views"), HOME_RAILS.series),
-    genreRails(db),
+    topVideos(db, and(eq(videos.type, "movie"), visible), videoOrder("views"), HOME_RAILS.movies),
+    topVideos(db, and(eq(videos.type, "series"), visible), videoOrder("views"), HOME_RAILS.series),
+    genreRails(db, audience),
   ]);
   return {
     hero: recent.slice(0, HOME_RAILS.hero),
@@ -106,8 +114,12 @@ export async function homeRails(db: Db): Promise<HomeResponse> {
 }
 
 /** spec §2 Series and Films pages: hero candidates and three rows of 10 of one type. */
-export async function landingRows(db: Db, type: VideoType): Promise<LandingResponse> {
-  const ofType = eq(videos.type, type);
+export async function landingRows(
+  db: Db,
+  type: VideoType,
+  audience: Audience = EVERYONE,
+): Promise<LandingResponse> {
+  const ofType = and(eq(videos.type, type), maturityCondition(audience));
   const [hero, popular, newest, topRated] = await Promise.all([
     topVideos(db, ofType, videoOrder("recent"), HOME_RAILS.hero),
     topVideos(db, ofType, videoOrder("views"), LANDING_ROW_SIZE),

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   type CatalogueSummary,
   TOP_RATED_PRIOR_MEAN,
@@ -7,6 +7,8 @@ import {
 } from "#contract/catalogue-pages";
 import type { Db } from "#db/client";
 import { categories, videos } from "#db/schema/catalogue";
+import { maturityCondition } from "../member/maturity.ts";
+import { type Audience, EVERYONE } from "./cache.ts";
 import { toVideoSummary, videoSummarySelection } from "./catalogue.queries.ts";
 
 /**
@@ -33,13 +35,18 @@ interface Ranked {
  * the partial index videos_top_rated_score_idx (rated videos only), written the same way so the
  * planner walks that index and sorts only the few rows that tie on the score.
  */
-export async function topRatedRanking(db: Db, limit: number): Promise<Ranked[]> {
+export async function topRatedRanking(
+  db: Db,
+  limit: number,
+  /** Parental control (decision 008), on the `videos` table. */
+  visible?: SQL | undefined,
+): Promise<Ranked[]> {
   // A literal 0 (not a bound parameter) so that the partial index's predicate is provably implied.
   const rated = sql`${videos.totalRatings} > 0`;
   return db
     .select({ id: videos.id })
     .from(videos)
-    .where(rated)
+    .where(and(rated, visible))
     .orderBy(
       desc(scoreSql),
       desc(videos.averageRating),
@@ -53,8 +60,12 @@ export async function topRatedRanking(db: Db, limit: number): Promise<Ranked[]> 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** spec §2 Top-rated: up to `limit` videos in ranking order and the totals of that list. */
-export async function topRated(db: Db, limit: number): Promise<TopRatedResponse> {
-  const ranking = await topRatedRanking(db, limit);
+export async function topRated(
+  db: Db,
+  limit: number,
+  audience: Audience = EVERYONE,
+): Promise<TopRatedResponse> {
+  const ranking = await topRatedRanking(db, limit, maturityCondition(audience));
   const ids = ranking.map((r) => r.id);
   const rows =
     ids.length === 0
@@ -79,16 +90,18 @@ export async function topRated(db: Db, limit: number): Promise<TopRatedResponse>
  * spec §2 Categories page counters. The two aggregates read every row of videos and categories
  * (a count and a sum cannot use an index range): cheap at 100,000 rows, and cacheable.
  */
-export async function catalogueSummary(db: Db): Promise<CatalogueSummary> {
+export async function catalogueSummary(db: Db, audience: Audience = EVERYONE): Promise<CatalogueSummary> {
+  const visible = maturityCondition(audience);
   const [totals, categoryTotals, best] = await Promise.all([
     db
       .select({
         totalVideos: sql<number>`count(*)::int`,
         totalViews: sql<number>`coalesce(sum(${videos.views}), 0)::float8`,
       })
-      .from(videos),
+      .from(videos)
+      .where(visible),
     db.select({ totalCategories: sql<number>`count(*)::int` }).from(categories),
-    topRatedRanking(db, 1),
+    topRatedRanking(db, 1, visible),
   ]);
   const first = best[0];
   const bestRated = first

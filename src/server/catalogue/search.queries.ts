@@ -209,10 +209,16 @@ async function summariesInOrder(db: Db, ids: string[]): Promise<VideoSummary[]> 
 }
 
 /** spec §2 Header: up to 5 suggestions (thumbnail, title, category), most relevant first. */
-export async function searchSuggestions(db: Db, q: string, limit: number): Promise<SearchSuggestion[]> {
+export async function searchSuggestions(
+  db: Db,
+  q: string,
+  limit: number,
+  /** Written on the `videos` table, like the filters (parental control, decision 008). */
+  where?: SQL | undefined,
+): Promise<SearchSuggestion[]> {
   const run = (near: string[][] | undefined) =>
     db.execute(sql`
-      with ${hitsCte(q, undefined, near).ctes}
+      with ${hitsCte(q, where, near).ctes}
       select videos.id, videos.title, videos.thumbnail,
         (select c.name from video_categories vc join categories c on c.id = vc.category_id
           where vc.video_id = videos.id order by vc.position, c.name limit 1) as category
