@@ -241,7 +241,8 @@ describe("sent by the product on its own", () => {
       items: [
         {
           title: "Nouvel épisode",
-          message: "« Les Phares » : l'épisode 3 de la saison 2, « La relève », est disponible.",
+          message:
+            "«\u00a0Les Phares\u00a0»\u00a0: l'épisode 3 de la saison 2, «\u00a0La relève\u00a0», est disponible.",
         },
       ],
     });
@@ -261,7 +262,10 @@ describe("sent by the product on its own", () => {
       })),
     );
     expect((await list(fan)).items).toMatchObject([
-      { title: "Nouveaux épisodes", message: "« Marées » : 3 nouveaux épisodes sont disponibles." },
+      {
+        title: "Nouveaux épisodes",
+        message: "«\u00a0Marées\u00a0»\u00a0: 3 nouveaux épisodes sont disponibles.",
+      },
     ]);
   });
 
@@ -276,7 +280,7 @@ describe("sent by the product on its own", () => {
     const welcome = await t.database.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, m.id), eq(notifications.title, "Bienvenue !")));
+      .where(and(eq(notifications.userId, m.id), eq(notifications.title, "Bienvenue\u00a0!")));
     expect(welcome).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+-- French typography: the texts below hold non-breaking spaces (U+00A0) around « » and before : !
 -- Notifications the product sends on its own (issue 6), written by triggers so that every writer
 -- (the API, the admin CLI, the demo seed, a script on the database) sends them, in the writer's
 -- transaction. Like notification.service.ts, each ends with pg_notify('bobine_notifications', <user
@@ -23,9 +24,9 @@ BEGIN
     SELECT f.user_id,
       CASE WHEN a.n = 1 THEN 'Nouvel épisode' ELSE 'Nouveaux épisodes' END,
       CASE WHEN a.n = 1
-        THEN format('« %s » : l''épisode %s de la saison %s, « %s », est disponible.',
+        THEN format('« %s » : l''épisode %s de la saison %s, « %s », est disponible.',
           v.title, a.episode, a.season, a.episode_title)
-        ELSE format('« %s » : %s nouveaux épisodes sont disponibles.', v.title, a.n)
+        ELSE format('« %s » : %s nouveaux épisodes sont disponibles.', v.title, a.n)
       END
     FROM added a
     JOIN videos v ON v.id = a.series_id
@@ -61,8 +62,8 @@ BEGIN
   FOR recipient IN
     INSERT INTO notifications (user_id, title, message)
     SELECT DISTINCT n.user_id,
-      'Bienvenue !',
-      'Votre compte est prêt. Ajoutez des séries à « Ma liste » : vous serez prévenu ici de leurs nouveaux épisodes.'
+      'Bienvenue !',
+      'Votre compte est prêt. Ajoutez des séries à « Ma liste » : vous serez prévenu ici de leurs nouveaux épisodes.'
     FROM new_accounts n
     WHERE NOT EXISTS (
       SELECT 1 FROM accounts a

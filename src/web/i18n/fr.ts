@@ -605,6 +605,20 @@ export const fr = {
     continueRail: "Reprendre la lecture",
   },
 
+  /** spec §2 Header notification bell and panel. */
+  notifications: {
+    title: "Notifications",
+    readAll: "Tout lire",
+    empty: "Aucune notification",
+    /** The bell's name for assistive technologies, with the unread count. */
+    bellLabel: (unread: number) =>
+      unread === 0 ? "Notifications" : `Notifications (${count(unread, unread, "non lue", "non lues")})`,
+    unread: "Non lue",
+    loadError: "Impossible de charger les notifications.",
+    markReadFailed: "Impossible de marquer la notification comme lue",
+    readAllFailed: "Impossible de tout marquer comme lu",
+  },
+
   /** Messages of the API client when the server could not give its own. */
   api: {
     network: "Impossible de joindre le serveur. Vérifiez votre connexion.",

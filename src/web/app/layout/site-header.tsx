@@ -6,6 +6,7 @@ import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
 import { UserMenu } from "#web/features/auth/components/user-menu.tsx";
 import { useSession } from "#web/features/auth/hooks/use-session.ts";
+import { NotificationBell } from "#web/features/notifications/components/notification-bell.tsx";
 import { HeaderSearch } from "#web/features/search/components/header-search.tsx";
 import { fr } from "#web/i18n/fr.ts";
 import { isDesktopApp } from "#web/lib/desktop.ts";
@@ -93,7 +94,8 @@ export function SiteHeader() {
             <>
               <PrimaryNav signedIn={user !== null} />
               {user && (
-                <div className="ml-auto">
+                <div className="ml-auto flex items-center gap-2">
+                  <NotificationBell userId={user.id} />
                   <UserMenu user={user} />
                 </div>
               )}
@@ -112,6 +114,7 @@ export function SiteHeader() {
                 >
                   <Search className="size-5" aria-hidden="true" />
                 </Link>
+                {user && <NotificationBell userId={user.id} />}
                 <AccountActions user={user} pending={isPending} />
                 <MobileNav user={user} pending={isPending} />
               </div>
