@@ -67,7 +67,7 @@ describe("playback errors (spec §8)", () => {
         message: "La vidéo demandée n'est pas disponible",
       }),
     ).toBe(fr.player.errors.loading("La vidéo demandée n'est pas disponible"));
-    expect(fr.player.errors.loading("x")).toBe("Erreur de chargement: x");
+    expect(fr.player.errors.loading("x")).toBe("Erreur de chargement\u00a0: x");
   });
 
   it("formats the player's clock", () => {
