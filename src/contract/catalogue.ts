@@ -173,19 +173,67 @@ export const HOME_RAILS = {
 /** spec §2 Home: 'Sélection Premium' keeps videos rated 4 or more. */
 export const PREMIUM_MIN_RATING = 4;
 
-export const homeResponse = z.object({
+/** The home's rails as the screens use them: each rail a list of videos. */
+export interface HomeRails {
   /** The first 10 of the catalogue list (newest first); the web picks the hero among them. */
-  hero: z.array(videoSummary),
-  trending: z.array(videoSummary),
-  premium: z.array(videoSummary),
-  newest: z.array(videoSummary),
-  movies: z.array(videoSummary),
-  series: z.array(videoSummary),
+  hero: VideoSummary[];
+  trending: VideoSummary[];
+  premium: VideoSummary[];
+  newest: VideoSummary[];
+  movies: VideoSummary[];
+  series: VideoSummary[];
   /** The 4 categories with the most total views, most viewed first. */
-  genres: z.array(z.object({ name: z.string(), items: z.array(videoSummary) })),
-  discover: z.array(videoSummary),
+  genres: { name: string; items: VideoSummary[] }[];
+  discover: VideoSummary[];
+}
+
+const railIds = z.array(z.uuid());
+
+/**
+ * What /api/home sends: every video once in `videos`, and each rail as a list of ids. The rails
+ * share many titles (the hero's 10 and 'Nouveautés' are the head of 'Découvrir plus', the most
+ * viewed recur in the genre rails), so this is a third to two thirds of the bytes of rails of
+ * whole videos (measured by `npm run bench`). `unpackHome` gives the rails back.
+ */
+export const homeResponse = z.object({
+  videos: z.array(videoSummary),
+  hero: railIds,
+  trending: railIds,
+  premium: railIds,
+  newest: railIds,
+  movies: railIds,
+  series: railIds,
+  genres: z.array(z.object({ name: z.string(), items: railIds })),
+  discover: railIds,
 });
 export type HomeResponse = z.infer<typeof homeResponse>;
+
+const railKeys = ["hero", "trending", "premium", "newest", "movies", "series", "discover"] as const;
+
+export function packHome(rails: HomeRails): HomeResponse {
+  const videos = new Map<string, VideoSummary>();
+  const ids = (list: VideoSummary[]) =>
+    list.map((v) => {
+      videos.set(v.id, v);
+      return v.id;
+    });
+  const packed = Object.fromEntries(railKeys.map((key) => [key, ids(rails[key])])) as Record<
+    (typeof railKeys)[number],
+    string[]
+  >;
+  const genres = rails.genres.map((g) => ({ name: g.name, items: ids(g.items) }));
+  return { videos: [...videos.values()], ...packed, genres };
+}
+
+export function unpackHome(home: HomeResponse): HomeRails {
+  const byId = new Map(home.videos.map((v) => [v.id, v]));
+  const videos = (ids: string[]) => ids.flatMap((id) => byId.get(id) ?? []);
+  const rails = Object.fromEntries(railKeys.map((key) => [key, videos(home[key])])) as Record<
+    (typeof railKeys)[number],
+    VideoSummary[]
+  >;
+  return { ...rails, genres: home.genres.map((g) => ({ name: g.name, items: videos(g.items) })) };
+}
 
 export const getHome = endpoint({
   method: "GET",

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Category, HomeResponse, VideoListResponse } from "#contract/catalogue";
+import { type Category, type HomeResponse, unpackHome, type VideoListResponse } from "#contract/catalogue";
 import { type Database, openDatabase } from "#db/client";
 import { buildApp } from "#server/app";
 import { CATALOGUE_TTL_MS, SEARCH_CACHE_ENTRIES } from "#server/catalogue/cache";
@@ -45,7 +45,7 @@ const get = async <T>(url: string, on = app) => {
 const setViews = (id: string, views: number) =>
   db().execute(`update videos set views = ${views} where id = '${id}'`);
 const homeViews = async (id: string, on = app) =>
-  (await get<HomeResponse>("/api/home", on)).discover.find((v) => v.id === id)?.views;
+  unpackHome(await get<HomeResponse>("/api/home", on)).discover.find((v) => v.id === id)?.views;
 
 /**
  * Waits until the home of `on` is answered from its cache (the notification of a write made just
@@ -77,7 +77,10 @@ describe("catalogue cache", () => {
     // A title edited through SQL on another connection empties the cache.
     await db().execute(`update videos set title = 'Le Phare du bout du monde' where id = '${video.id}'`);
     await expect
-      .poll(async () => (await get<HomeResponse>("/api/home")).discover.find((v) => v.id === video.id)?.title)
+      .poll(
+        async () =>
+          unpackHome(await get<HomeResponse>("/api/home")).discover.find((v) => v.id === video.id)?.title,
+      )
       .toBe("Le Phare du bout du monde");
     expect(await homeViews(video.id)).toBe(cached + 1);
   });
@@ -152,7 +155,9 @@ describe.skipIf(testDbKind !== "postgres")("catalogue cache across processes (Po
     // Written through the other process's connections; this process hears it too.
     const added = await makeVideo(other.database.db, { title: "Rive gauche" });
     await expect
-      .poll(async () => (await get<HomeResponse>("/api/home")).discover.some((v) => v.id === added.id))
+      .poll(async () =>
+        unpackHome(await get<HomeResponse>("/api/home")).discover.some((v) => v.id === added.id),
+      )
       .toBe(true);
     expect(await homeViews(video.id)).toBe(theirs + 1);
     await expect.poll(() => homeViews(video.id, other.app)).toBe(theirs + 1);

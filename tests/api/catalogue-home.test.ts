@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HomeResponse, LandingResponse, VideoSummary } from "#contract/catalogue";
+import { type HomeResponse, type LandingResponse, unpackHome, type VideoSummary } from "#contract/catalogue";
 import { makeCategory, makeVideo } from "../factories/catalogue.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
 
@@ -43,10 +43,27 @@ afterAll(async () => {
 });
 
 describe("GET /api/home", () => {
+  it("sends each video once and every rail as ids of those videos", async () => {
+    const home = (await t.app.inject({ method: "GET", url: "/api/home" })).json() as HomeResponse;
+    const ids = home.videos.map((v) => v.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const railIds = [
+      ...home.hero,
+      ...home.trending,
+      ...home.premium,
+      ...home.newest,
+      ...home.movies,
+      ...home.series,
+      ...home.discover,
+      ...home.genres.flatMap((g) => g.items),
+    ];
+    expect(new Set(railIds)).toEqual(new Set(ids));
+  });
+
   it("returns every rail of the home with the spec's sizes and orders", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/home" });
     expect(res.statusCode).toBe(200);
-    const home = res.json() as HomeResponse;
+    const home = unpackHome(res.json() as HomeResponse);
     const newest = [...made].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 
     expect(ids(home.hero)).toEqual(newest.slice(0, 10).map((v) => v.id));
@@ -78,7 +95,7 @@ describe("GET /api/home", () => {
   });
 
   it("keeps only videos rated 4 or more in 'Sélection Premium', best rated then most viewed", async () => {
-    const home = (await t.app.inject({ method: "GET", url: "/api/home" })).json() as HomeResponse;
+    const home = unpackHome((await t.app.inject({ method: "GET", url: "/api/home" })).json() as HomeResponse);
     const expected = made
       .filter((v) => v.rating >= 4)
       .sort((a, b) => b.rating - a.rating || byViews(a, b))
@@ -91,7 +108,7 @@ describe("GET /api/home", () => {
   });
 
   it("has one 'Sélection {genre}' rail for each of the 4 categories with the most total views", async () => {
-    const home = (await t.app.inject({ method: "GET", url: "/api/home" })).json() as HomeResponse;
+    const home = unpackHome((await t.app.inject({ method: "GET", url: "/api/home" })).json() as HomeResponse);
     const totals = new Map<string, number>();
     for (const v of made)
       for (const g of genreOf.get(v.id) ?? []) totals.set(g, (totals.get(g) ?? 0) + v.views);
@@ -150,7 +167,9 @@ describe("empty catalogue", () => {
   it("returns empty rails when there is no video", async () => {
     const empty = await createTestApp();
     try {
-      const home = (await empty.app.inject({ method: "GET", url: "/api/home" })).json() as HomeResponse;
+      const home = unpackHome(
+        (await empty.app.inject({ method: "GET", url: "/api/home" })).json() as HomeResponse,
+      );
       expect(home).toEqual({
         hero: [],
         trending: [],

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { HomeResponse } from "../../src/contract/catalogue.ts";
+import { type HomeRails, type HomeResponse, unpackHome } from "../../src/contract/catalogue.ts";
 import { fr } from "../../src/web/i18n/fr.ts";
 import { seriousA11yViolations } from "./axe.ts";
 
@@ -12,15 +12,15 @@ test.describe("home rails on the demo catalogue", () => {
   test.use({ bypassCSP: true });
 
   test("shows every rail of the spec with the API's cards, in order", async ({ page, request }) => {
-    const home = (await (await request.get("/api/home")).json()) as HomeResponse;
+    const home = unpackHome((await (await request.get("/api/home")).json()) as HomeResponse);
     expect(home.genres).toHaveLength(4);
-    const expected: [string, HomeResponse["trending"]][] = [
+    const expected: [string, HomeRails["trending"]][] = [
       [rails.trending, home.trending],
       [rails.premium, home.premium],
       [rails.newest, home.newest],
       [rails.movies, home.movies],
       [rails.series, home.series],
-      ...home.genres.map((g): [string, HomeResponse["trending"]] => [rails.genre(g.name), g.items]),
+      ...home.genres.map((g): [string, HomeRails["trending"]] => [rails.genre(g.name), g.items]),
       [rails.discover, home.discover],
     ];
     const errors: string[] = [];

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { HomeResponse, VideoSummary } from "../../src/contract/catalogue.ts";
+import { type HomeResponse, unpackHome, type VideoSummary } from "../../src/contract/catalogue.ts";
 import type { VideoDetail } from "../../src/contract/video-detail.ts";
 import { fr } from "../../src/web/i18n/fr.ts";
 import { seriousA11yViolations } from "./axe.ts";
@@ -30,7 +30,7 @@ test.describe("info view and card overlay", () => {
   test("a card opens the info modal over the home, and Escape closes it back to the home", async ({
     page,
   }) => {
-    const home = (await (await page.request.get("/api/home")).json()) as HomeResponse;
+    const home = unpackHome((await (await page.request.get("/api/home")).json()) as HomeResponse);
     const video = home.trending[0] as VideoSummary;
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -107,7 +107,7 @@ test.describe("info view and card overlay", () => {
 
   test("share copies the info page's address and says 'Lien copié'", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const home = (await (await page.request.get("/api/home")).json()) as HomeResponse;
+    const home = unpackHome((await (await page.request.get("/api/home")).json()) as HomeResponse);
     const video = home.newest[0] as VideoSummary;
     await page.goto(`/info/${video.id}`);
     // Chromium on Linux has no native share sheet: the link is copied.
@@ -123,7 +123,7 @@ test.describe("info view and card overlay", () => {
   test("a visitor is told to sign in to rate; a member rates, likes and keeps a title in Ma liste", async ({
     page,
   }) => {
-    const home = (await (await page.request.get("/api/home")).json()) as HomeResponse;
+    const home = unpackHome((await (await page.request.get("/api/home")).json()) as HomeResponse);
     const video = home.movies[3] as VideoSummary;
     await page.goto(`/info/${video.id}`);
     await expect(page.getByText(fr.info.rateSignIn).first()).toBeVisible();

@@ -5,6 +5,7 @@ import {
   getLanding,
   listCategories,
   listVideos,
+  packHome,
   SEARCH_MIN_LENGTH,
   SEARCH_SUGGESTIONS,
   searchSuggestions,
@@ -84,7 +85,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, db: Db, cache: Cat
       cacheKey("home", {}, audience),
       reply,
       getHome.response,
-      () => homeRails(db, audience),
+      async () => packHome(await homeRails(db, audience)),
     );
   });
   route(app, getLanding, async ({ query, reply, request }) => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import {
   HOME_RAILS,
-  type HomeResponse,
+  type HomeRails,
   LANDING_ROW_SIZE,
   type LandingResponse,
   PREMIUM_MIN_RATING,
@@ -41,7 +41,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * 'Sélection {genre}': the categories with the most total views (sum of their videos' views, ties
  * by name) and, for each, its most viewed videos. Ids come from one query, summaries from a second.
  */
-async function genreRails(db: Db, audience: Audience): Promise<HomeResponse["genres"]> {
+async function genreRails(db: Db, audience: Audience): Promise<HomeRails["genres"]> {
   const visible = maturityCondition(audience, "v.maturity");
   const andVisible = visible ? sql`where ${visible}` : sql``;
   const ranked = rowsOf<{ name: string; video_id: string }>(
@@ -70,7 +70,7 @@ async function genreRails(db: Db, audience: Audience): Promise<HomeResponse["gen
   const ids = [...new Set(ranked.map((r) => r.video_id))];
   const rows = await db.select(videoSummarySelection).from(videos).where(inArray(videos.id, ids));
   const byId = new Map<string, VideoSummary>(rows.map((r) => [r.id, toVideoSummary(r)]));
-  const genres: HomeResponse["genres"] = [];
+  const genres: HomeRails["genres"] = [];
   for (const r of ranked) {
     let genre = genres.at(-1);
     if (genre?.name !== r.name) {
@@ -84,7 +84,7 @@ async function genreRails(db: Db, audience: Audience): Promise<HomeResponse["gen
 }
 
 /** spec §2 Home: every rail in one response, in a handful of parallel queries. */
-export async function homeRails(db: Db, audience: Audience = EVERYONE): Promise<HomeResponse> {
+export async function homeRails(db: Db, audience: Audience = EVERYONE): Promise<HomeRails> {
   // Parental control (decision 008): every rail holds only what the audience may see.
   const visible = maturityCondition(audience);
   const [recent, trending, premium, movies, series, genres] = await Promise.all([

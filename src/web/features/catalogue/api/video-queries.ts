@@ -1,6 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import { getHome, getLanding, listVideos, type VideoType, type videoListQuery } from "#contract/catalogue";
+import {
+  getHome,
+  getLanding,
+  listVideos,
+  unpackHome,
+  type VideoType,
+  type videoListQuery,
+} from "#contract/catalogue";
 import { apiGet } from "#web/lib/api.ts";
 
 export type VideoListQuery = z.input<typeof videoListQuery>;
@@ -16,7 +23,7 @@ export const videoListOptions = (query: VideoListQuery) =>
 export const homeOptions = () =>
   queryOptions({
     queryKey: ["videos", "home"] as const,
-    queryFn: ({ signal }) => apiGet(getHome, { signal }),
+    queryFn: async ({ signal }) => unpackHome(await apiGet(getHome, { signal })),
   });
 
 /** GET /api/landing: the Films or Séries page. */
