@@ -376,10 +376,10 @@ describe("settings", () => {
       const lea = await member();
       // Today 23:59:59 in Paris is today whatever the UTC clock says.
       const [row] = (
-        await db().execute(
+        (await db().execute(
           sql`select ((date_trunc('day', now() at time zone 'Europe/Paris') + interval '1 day' - interval '1 second') at time zone 'Europe/Paris') as end_today,
             ((date_trunc('day', now() at time zone 'Europe/Paris') - interval '1 second') at time zone 'Europe/Paris') as end_yesterday`,
-        )
+        )) as unknown as { rows: unknown[] }
       ).rows as { end_today: string; end_yesterday: string }[];
       await subscribe(db(), lea.id, "basic_monthly", new Date(row?.end_today as string));
       expect(await status(lea)).toMatchObject({ state: "expiring", daysLeft: 0 });
