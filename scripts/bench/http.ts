@@ -10,6 +10,9 @@ export interface LoadOptions {
   durationS: number;
   connections: number;
   headers?: Record<string, string>;
+  /** A write load: the method, and one JSON body per path (same order). GET without. */
+  method?: "GET" | "PUT" | "POST";
+  bodies?: readonly string[];
   /**
    * Seconds of unrecorded load first (JIT, connection pools, caches), with at most 8 connections:
    * enough to warm up, without queueing a backlog of slow requests in front of the measurement.
@@ -48,7 +51,11 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     connections: opts.connections,
     workers: 1,
     headers: opts.headers ?? {},
-    requests: opts.paths.map((path) => ({ method: "GET" as const, path })),
+    requests: opts.paths.map((path, i) => ({
+      method: opts.method ?? ("GET" as const),
+      path,
+      ...(opts.bodies?.[i] !== undefined ? { body: opts.bodies[i] } : {}),
+    })),
   };
   if (opts.warmupS && opts.warmupS > 0) {
     await autocannon({ ...base, connections: Math.min(opts.connections, 8), duration: opts.warmupS });
@@ -87,10 +94,15 @@ export async function checkPaths(
   origin: string,
   paths: readonly string[],
   headers: Record<string, string> = {},
+  write?: { method: "PUT" | "POST"; bodies: readonly string[] },
 ) {
   const failures: string[] = [];
-  for (const path of [...new Set(paths)].slice(0, 5)) {
-    const res = await fetch(`${origin}${path}`, { headers });
+  const firsts = write ? paths.slice(0, 5) : [...new Set(paths)].slice(0, 5);
+  for (const [i, path] of firsts.entries()) {
+    const res = await fetch(`${origin}${path}`, {
+      headers,
+      ...(write ? { method: write.method, body: write.bodies[i] ?? "" } : {}),
+    });
     const body = await res.text();
     if (res.status < 200 || res.status >= 300) failures.push(`${path} → ${res.status} ${body.slice(0, 200)}`);
   }

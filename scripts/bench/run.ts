@@ -17,7 +17,9 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "#db/client";
+import { profiles, users } from "#db/schema/auth";
 import { buildApp } from "#server/app";
+import { cookieName, createSession } from "#server/auth/session";
 import { loadConfig } from "#server/config";
 import { originOf, startHelloWorld } from "./baseline.ts";
 import {
@@ -41,13 +43,14 @@ import {
   scaling,
   writeJson,
 } from "./report.ts";
-import type { BenchContext, Measurement, Scenario, Sequential } from "./scenario.ts";
+import type { BenchContext, Measurement, MeasureOptions, Scenario, Sequential } from "./scenario.ts";
 import { catalogueScenario } from "./scenarios/catalogue.ts";
 import { discoveryScenario } from "./scenarios/discovery.ts";
+import { historyScenario } from "./scenarios/history.ts";
 import { streamBenchMain } from "./scenarios/stream.ts";
 
 /** Every scenario, in the order they run. Later issues add theirs here. */
-const scenarios: Scenario[] = [catalogueScenario, discoveryScenario];
+const scenarios: Scenario[] = [catalogueScenario, discoveryScenario, historyScenario];
 
 const SCALING_SMALL_VIDEOS = 10_000;
 /** Longest wait for an overwhelmed server to drain its backlog before the next measurement. */
@@ -168,6 +171,21 @@ async function engineName(kind: DbKind, database: Database): Promise<string> {
     : `PostgreSQL ${version}`;
 }
 
+/** A member made for the benchmark (user, profile, session): its session cookie. */
+async function benchMemberCookie(database: Database, config: ReturnType<typeof loadConfig>) {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `bench-${Date.now()}@example.org`, emailVerified: true })
+    .returning({ id: users.id });
+  if (!user) throw new Error("bench member not created");
+  await database.db.insert(profiles).values({ id: user.id, username: `bench-${user.id.slice(0, 8)}` });
+  const { token } = await createSession(database.db, config, user.id, {
+    ip: "127.0.0.1",
+    userAgent: "bench",
+  });
+  return `${cookieName(config)}=${token}`;
+}
+
 /** The application's settings for a benchmark: as in production, silent, API only. */
 function benchConfig(dataDir: string, databaseUrl: string | undefined) {
   return loadConfig({
@@ -226,7 +244,12 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
     await uncachedApp.listen({ port: 0, host: "127.0.0.1" });
     const uncachedOrigin = originOf(uncachedApp.server.address());
 
-    const load = (o: string, paths: readonly string[], headers?: Record<string, string>) =>
+    const load = (
+      o: string,
+      paths: readonly string[],
+      headers?: Record<string, string>,
+      write?: MeasureOptions["write"],
+    ) =>
       runLoad({
         origin: o,
         paths,
@@ -234,6 +257,7 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
         connections: opts.connections,
         warmupS: opts.warmupS,
         ...(headers ? { headers } : {}),
+        ...(write ? { method: write.method, bodies: write.bodies } : {}),
       });
     const progress = (label: string, r: Awaited<ReturnType<typeof runLoad>>, extra = "") =>
       say(
@@ -272,6 +296,7 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
         sizes,
         random,
         log: (line) => say(`   ${line}`),
+        memberCookie: () => benchMemberCookie(bench.database, config),
         async sequential(label, paths, sOpts) {
           await settle(DRAIN_MAX_S);
           const uncached = sOpts.uncached ?? false;
@@ -293,9 +318,9 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
           const headers = mOpts.headers ?? {};
           const drainedS = await settle(DRAIN_MAX_S);
           const target = mOpts.uncached ? uncachedOrigin : appOrigin;
-          const failures = await checkPaths(target, paths, headers);
+          const failures = await checkPaths(target, paths, headers, mOpts.write);
           for (const f of failures) say(`   !! ${label}: ${f}`);
-          const result = await load(target, paths, headers);
+          const result = await load(target, paths, headers, mOpts.write);
           const flag =
             flagFor(result) ||
             (failures.length > 0 ? "!! failed its check request" : "") ||

@@ -37,6 +37,8 @@ export interface MeasureOptions {
   key?: string;
   /** Load the twin application whose catalogue caches are off (docs/decisions/005). */
   uncached?: boolean;
+  /** A write load: the method and one JSON body per path (give a content-type header too). */
+  write?: { method: "PUT" | "POST"; bodies: readonly string[] };
 }
 
 export interface BenchContext {
@@ -50,6 +52,8 @@ export interface BenchContext {
   /** Deterministic random numbers in [0, 1), so that runs request the same things. */
   random(): number;
   log(line: string): void;
+  /** A signed-in member of the benchmark database: its session cookie, for member-only endpoints. */
+  memberCookie(): Promise<string>;
   /**
    * Requests `paths` one at a time, `rounds` times each, and records their p50/p95 (issue 4's
    * search latency), on the application with its caches off when `uncached`.
