@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unpackHome } from "#contract/catalogue";
 import type { Maturity } from "#contract/member";
 import { errorCatalogue } from "#server/errors";
 import { makeCategory, makeEpisode, makeVideo } from "../factories/catalogue.ts";
@@ -142,7 +143,7 @@ describe("catalogue endpoints", () => {
   it("fills every rail of the home and the landing pages with allowed videos only", async () => {
     for (const round of [1, 2]) {
       for (const who of audiences) {
-        const home = await get(who, "/api/home");
+        const home = unpackHome(await get(who, "/api/home"));
         const rails = [
           ...home.hero,
           ...home.trending,
@@ -151,7 +152,7 @@ describe("catalogue endpoints", () => {
           ...home.movies,
           ...home.series,
           ...home.discover,
-          ...home.genres.flatMap((g: { items: unknown[] }) => g.items),
+          ...home.genres.flatMap((g) => g.items),
         ];
         expectOnly(rails, who);
         expect(home.series.length, `${who} round ${round}`).toBe(allowed[who].includes("mature") ? 1 : 0);
@@ -208,7 +209,7 @@ describe("catalogue endpoints", () => {
   it("follows a change of level at once, whatever the caches hold", async () => {
     const viewer = await makeViewer(t.database.db, t.config, { plan: "lifetime" });
     const total = async () => (await call(viewer, "GET", "/api/videos?q=lumiere")).json().total;
-    const home = async () => (await call(viewer, "GET", "/api/home")).json().series.length;
+    const home = async () => unpackHome((await call(viewer, "GET", "/api/home")).json()).series.length;
     expect(await total()).toBe(4);
     expect(await home()).toBe(1);
     await call(viewer, "PUT", "/api/me/settings", { maturity: "all" });
