@@ -63,6 +63,12 @@ export function VideoCard({ video, eager = false }: { video: VideoSummary; eager
         </h3>
         <p className="mt-1 flex items-center gap-2 overflow-hidden text-sm whitespace-nowrap text-muted tabular-nums">
           <span>{video.year}</span>
+          {video.type === "movie" && video.duration && (
+            <>
+              <span aria-hidden="true" className="size-1 rounded-full bg-muted/50" />
+              <span className="shrink-0">{video.duration}</span>
+            </>
+          )}
           <span aria-hidden="true" className="size-1 rounded-full bg-muted/50" />
           <RatingValue video={video} />
         </p>
@@ -99,25 +105,30 @@ function CardOverlay({
     <div
       className={`pointer-events-none absolute inset-x-0 top-0 z-10 flex aspect-[2/3] items-end [@media(hover:none)]:hidden transition-transform duration-300 ease-out-soft ${grow}`}
     >
-      <div className="flex w-full items-center gap-1.5 p-2.5 opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100 [&>*]:pointer-events-auto">
-        <Link
-          to={`/video/${video.id}`}
-          aria-label={fr.info.playTitle(video.title)}
-          title={fr.info.play}
-          className="grid size-9 place-items-center rounded-full bg-fg text-bg transition-transform hover:scale-105"
-        >
-          <Play className="size-4 fill-current" aria-hidden="true" />
-        </Link>
-        <FavoriteButton video={video} variant="icon" className={round} />
-        <LikeButton video={video} variant="icon" className={round} />
-        <Link
-          {...infoLink}
-          aria-label={fr.info.moreInfo(video.title)}
-          title={fr.home.moreInfo}
-          className={`${round} ml-auto`}
-        >
-          <ChevronDown className="size-4" aria-hidden="true" />
-        </Link>
+      <div className="w-full bg-gradient-to-t from-black from-55% via-black/85 to-transparent p-2.5 pt-16 opacity-0 transition-opacity duration-200 group-focus-within:opacity-100 group-hover:opacity-100">
+        {video.description && (
+          <p className="mb-2.5 line-clamp-3 text-xs leading-snug text-fg/90">{video.description}</p>
+        )}
+        <div className="flex items-center gap-1.5 [&>*]:pointer-events-auto">
+          <Link
+            to={`/video/${video.id}`}
+            aria-label={fr.info.playTitle(video.title)}
+            title={fr.info.play}
+            className="grid size-9 place-items-center rounded-full bg-fg text-bg transition-transform hover:scale-105"
+          >
+            <Play className="size-4 fill-current" aria-hidden="true" />
+          </Link>
+          <FavoriteButton video={video} variant="icon" className={round} />
+          <LikeButton video={video} variant="icon" className={round} />
+          <Link
+            {...infoLink}
+            aria-label={fr.info.moreInfo(video.title)}
+            title={fr.home.moreInfo}
+            className={`${round} ml-auto`}
+          >
+            <ChevronDown className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
       </div>
     </div>
   );
