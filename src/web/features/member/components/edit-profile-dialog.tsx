@@ -70,8 +70,7 @@ export function EditProfileDialog({
           <legend className="text-sm font-medium text-fg/90">{fr.member.edit.avatar}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {(["none", ...BUILTIN_AVATARS] as const).map((name) => {
-              const label =
-                name === "none" ? fr.member.edit.avatarNone : (fr.member.edit.builtin[name] ?? name);
+              const label = name === "none" ? fr.member.edit.avatarNone : fr.member.edit.builtin[name];
               return (
                 <label
                   key={name}
