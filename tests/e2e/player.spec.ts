@@ -190,6 +190,26 @@ test.describe("the player", () => {
     expect(await page.locator("video").evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 
+  test("the player starts with the member's saved volume and subtitle settings", async ({ page }) => {
+    await signIn(page, "demo-premium");
+    const film = await filmWithSubtitles(page);
+    const put = (data: Record<string, unknown>) => page.request.put("/api/me/settings", { data });
+    expect((await put({ volume: 0.5, subtitles: false })).ok()).toBe(true);
+    try {
+      await page.goto(`/video/${film.id}`);
+      // Loaded (it may offer to resume where an earlier test stopped, so it need not be playing).
+      await expect
+        .poll(() => media(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      await expect.poll(() => media(page).evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.5, 5);
+      await expect
+        .poll(() => media(page).evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode))
+        .toBe("disabled");
+    } finally {
+      await put({ volume: 0.8, subtitles: true });
+    }
+  });
+
   test("an unknown video shows 'Vidéo non trouvée'", async ({ page }) => {
     await signIn(page, "demo-premium");
     await page.goto("/video/00000000-0000-4000-8000-000000000000");

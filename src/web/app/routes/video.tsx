@@ -7,6 +7,7 @@ import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { useSession } from "#web/features/auth/hooks/use-session.ts";
 import { useResume } from "#web/features/history/hooks.ts";
+import { useSettings } from "#web/features/member/hooks.ts";
 import { useProgressSink } from "#web/features/player/api/progress-sink.ts";
 import { useStreamSession } from "#web/features/player/api/stream-session.ts";
 import { Player } from "#web/features/player/components/player.tsx";
@@ -131,6 +132,13 @@ function StreamedPlayer({
 }) {
   const [attempt, setAttempt] = useState(0);
   const renewed = useRef(false);
+  const { user } = useSession();
+  // The member's playback settings (from this device's copy at once, then the server's).
+  const settings = useSettings(user?.id ?? "");
+  const saved = settings.data?.settings;
+  const preferences = saved
+    ? { volume: saved.volume, autoplay: saved.autoplay, subtitles: saved.subtitles }
+    : undefined;
   const stream = useStreamSession(video.id, episode?.id, true, attempt);
   const progress = useProgressSink();
   // An expired or revoked ticket gets one new one; a second refusal is shown as an error.
@@ -140,7 +148,7 @@ function StreamedPlayer({
     setAttempt((n) => n + 1);
   }, []);
 
-  if (stream.status === "loading") return <PlayerLoading />;
+  if (stream.status === "loading" || (settings.isPending && !settings.isError)) return <PlayerLoading />;
   if (stream.status === "error") {
     const { code, message } = stream.error;
     if (code === "UNAUTHENTICATED") return <SignInRequired />;
@@ -164,6 +172,7 @@ function StreamedPlayer({
       progress={progress}
       onEpisodeChange={onEpisodeChange}
       onStreamRejected={onStreamRejected}
+      {...(preferences ? { preferences } : {})}
     />
   );
 }

@@ -61,6 +61,14 @@ export interface ProgressSink {
 
 type Panel = "none" | "episodes" | "speed" | "subtitles" | "rate";
 
+export interface PlaybackPreferences {
+  volume: number;
+  autoplay: boolean;
+  subtitles: boolean;
+}
+/** spec §9 defaults: volume 0.8, autoplay and subtitles on. */
+const DEFAULT_PREFERENCES: PlaybackPreferences = { volume: DEFAULT_VOLUME, autoplay: true, subtitles: true };
+
 /**
  * The full-screen player (spec §2 Player, issue #5): every control and key of the spec, controls
  * that hide after 3 s of stillness while playing, the loading / buffering / error states with the
@@ -76,6 +84,7 @@ export function Player({
   progress,
   onEpisodeChange,
   onStreamRejected,
+  preferences = DEFAULT_PREFERENCES,
 }: {
   video: VideoDetail;
   episode: EpisodeSummary | undefined;
@@ -86,6 +95,8 @@ export function Player({
   onEpisodeChange: (episode: EpisodeSummary) => void;
   /** The stream refused the ticket (expired or revoked): ask for a new one once. */
   onStreamRejected: () => void;
+  /** The member's playback settings (issue #6 Settings), followed from the first frame. */
+  preferences?: PlaybackPreferences;
 }) {
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -96,11 +107,14 @@ export function Player({
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [bufferedEnd, setBufferedEnd] = useState(0);
-  const [volume, setVolume] = useState(DEFAULT_VOLUME);
+  const [volume, setVolume] = useState(preferences.volume);
   const [muted, setMuted] = useState(false);
   const [speed, setSpeed] = useState(1);
-  const [subtitle, setSubtitle] = useState<string>(
-    () => ticket.subtitles.find((t) => t.isDefault)?.id ?? "off",
+  // spec §3 settings: subtitles on → the default track (else the first), off → none.
+  const [subtitle, setSubtitle] = useState<string>(() =>
+    preferences.subtitles
+      ? ((ticket.subtitles.find((t) => t.isDefault) ?? ticket.subtitles[0])?.id ?? "off")
+      : "off",
   );
   const [fullscreen, setFullscreen] = useState(false);
   const [panel, setPanel] = useState<Panel>("none");
@@ -342,7 +356,7 @@ export function Player({
           src={ticket.url}
           preload="auto"
           playsInline
-          autoPlay={resumeAt === null}
+          autoPlay={resumeAt === null && preferences.autoplay}
           onClick={togglePlay}
           onDoubleClick={toggleFullscreen}
           onLoadedMetadata={(e) => {
