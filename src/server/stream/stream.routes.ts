@@ -54,6 +54,24 @@ export function registerStreamRoutes(app: FastifyInstance, deps: { db: Db; confi
   };
   const sdeps: stream.StreamDeps = { db, config, key };
 
+  /**
+   * SECURITY-CHECKLIST 24 without a database write per range request: a binding this process has
+   * just confirmed for a ticket is trusted for a minute (a player asks for ranges every few seconds); anything
+   * else goes to the database, which decides for every process.
+   */
+  const confirmed = new Map<string, { client: string; until: number }>();
+  async function leaseServesClient(leaseId: string, ticketNonce: string, client: string): Promise<boolean> {
+    const now = Date.now();
+    // Per ticket: a new ticket for the device (which frees the binding) is always checked anew.
+    const memoKey = `${leaseId}:${ticketNonce}`;
+    const memo = confirmed.get(memoKey);
+    if (memo && memo.client === client && memo.until > now) return true;
+    if (!(await bindLeaseClient(db, leaseId, client))) return false;
+    if (confirmed.size >= 10_000) confirmed.clear();
+    confirmed.set(memoKey, { client, until: now + 60_000 });
+    return true;
+  }
+
   /** Authentic ticket claims, or 401 without a ticket and 403 for a forged one. */
   async function ticketOf(token: string | undefined): Promise<TicketClaims> {
     if (!token) throw new AppError("UNAUTHENTICATED", streamMessages.ticketMissing);
@@ -124,7 +142,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: { db: Db; confi
         q.videoId === target || (q.videoId === claims.v && (q.episodeId ?? null) === claims.e);
       if (!sameTarget) throw new AppError("ACCESS_DENIED", streamMessages.ticketInvalid);
       await stream.assertTicketCurrent(db, claims);
-      if (!(await bindLeaseClient(db, claims.l, streamClientKey(request)))) {
+      if (!(await leaseServesClient(claims.l, claims.n, streamClientKey(request)))) {
         throw new AppError("TOO_MANY_STREAMS", streamMessages.tooManyStreams(claims.m));
       }
       return serveVideo(request, reply, claims.f);
