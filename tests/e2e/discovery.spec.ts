@@ -130,6 +130,8 @@ test.describe("Explorer", () => {
     await expect(page).toHaveURL(new RegExp(`yearMax=${year}`));
     await page.getByLabel(d.ratingMin).fill("4");
     await expect(page).toHaveURL(/ratingMin=4/);
+    // Quick changes one after the other all stay in the address (none overwrites another).
+    await expect(page).toHaveURL(new RegExp(`language=fr&yearMin=2020&yearMax=${year}&ratingMin=4`));
     await expect(page.getByRole("status").filter({ hasText: /résultat/ })).toContainText(
       `${expected.total}\u00a0résultat`,
     );

@@ -13,7 +13,11 @@ export function useDiscoveryState() {
   const state = useMemo(() => parseDiscovery(params), [key]);
   const update = useCallback(
     (next: Partial<DiscoveryState>, options: { replace?: boolean } = {}) => {
-      setParams((current) => serializeDiscovery({ ...parseDiscovery(current), ...next }), {
+      // From the address as it is now, not as last rendered: react-router's functional form hands
+      // the params of the last render, so two quick changes (language, then a year) would lose
+      // the first one.
+      const current = new URLSearchParams(window.location.search);
+      setParams(serializeDiscovery({ ...parseDiscovery(current), ...next }), {
         replace: options.replace ?? false,
         preventScrollReset: true,
       });
