@@ -147,6 +147,34 @@ test.describe("the player", () => {
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
   });
 
+  test("at the end of an episode the next one is offered with a countdown and starts on demand", async ({
+    page,
+  }) => {
+    await signIn(page, "demo-premium");
+    const list = (await (
+      await page.request.get("/api/videos?type=series&limit=20")
+    ).json()) as VideoListResponse;
+    let series: VideoDetail | undefined;
+    for (const item of list.items) {
+      const detail = (await (await page.request.get(`/api/videos/${item.id}`)).json()) as VideoDetail;
+      if (detail.episodes.length >= 2) {
+        series = detail;
+        break;
+      }
+    }
+    const [first, second] = series?.episodes ?? [];
+    if (!series || !first || !second) throw new Error("no series with two episodes");
+    await page.goto(`/video/${series.id}?episode=${first.id}`);
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
+    await media(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = v.duration - 0.5;
+    });
+    await expect(page.getByText(t.nextEpisode)).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole("timer")).toContainText(/Lecture dans \d+/);
+    await page.getByRole("button", { name: t.playNow }).click();
+    await expect(page).toHaveURL(new RegExp(`episode=${second.id}`));
+  });
+
   test("the security guard never fires on an ordinary viewer who resizes, zooms and right-clicks", async ({
     page,
   }) => {

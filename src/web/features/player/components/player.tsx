@@ -95,7 +95,7 @@ export function Player({
   onEpisodeChange: (episode: EpisodeSummary) => void;
   /** The stream refused the ticket (expired or revoked): ask for a new one once. */
   onStreamRejected: () => void;
-  /** The member's playback settings (issue #6 Settings), followed from the first frame. */
+  /** The member's playback settings (issue #6): volume, subtitles, and autoplay of the next episode. */
   preferences?: PlaybackPreferences;
 }) {
   const navigate = useNavigate();
@@ -328,8 +328,9 @@ export function Player({
 
   // --- next episode countdown ---------------------------------------------------------------------
   useEffect(() => {
-    if (nextCountdown === null || !nextEpisode) return;
-    if (nextCountdown <= 0) {
+    // -1: offered without a countdown (autoplay is off in the member's settings).
+    if (nextCountdown === null || nextCountdown < 0 || !nextEpisode) return;
+    if (nextCountdown === 0) {
       setNextCountdown(null);
       onEpisodeChange(nextEpisode);
       return;
@@ -356,7 +357,7 @@ export function Player({
           src={ticket.url}
           preload="auto"
           playsInline
-          autoPlay={resumeAt === null && preferences.autoplay}
+          autoPlay={resumeAt === null}
           onClick={togglePlay}
           onDoubleClick={toggleFullscreen}
           onLoadedMetadata={(e) => {
@@ -381,7 +382,7 @@ export function Player({
           onEnded={() => {
             setPlaying(false);
             saveNow();
-            if (nextEpisode) setNextCountdown(NEXT_EPISODE_SECONDS);
+            if (nextEpisode) setNextCountdown(preferences.autoplay ? NEXT_EPISODE_SECONDS : -1);
           }}
           onError={() => void onMediaError()}
           className="absolute inset-0 size-full bg-black object-contain"
@@ -503,9 +504,11 @@ export function Player({
               {fr.player.episodeLabel(nextEpisode.seasonNumber, nextEpisode.episodeNumber)} ·{" "}
               {nextEpisode.title}
             </p>
-            <p role="timer" aria-live="polite" className="mt-1 text-sm text-muted">
-              {fr.player.nextIn(nextCountdown)}
-            </p>
+            {nextCountdown >= 0 && (
+              <p role="timer" aria-live="polite" className="mt-1 text-sm text-muted">
+                {fr.player.nextIn(nextCountdown)}
+              </p>
+            )}
             <div className="mt-4 flex gap-3">
               <button
                 type="button"
