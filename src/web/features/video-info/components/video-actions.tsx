@@ -1,5 +1,5 @@
 import { Check, Plus, Share2, Star, ThumbsUp } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import type { VideoSummary } from "#contract/catalogue";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
@@ -151,7 +151,18 @@ export function RatingStars({ video }: { video: Video }) {
   const name = useId();
   const mine = useMyVideoState(video.id);
   const rate = useRateVideo();
-  const current = mine.data?.rating ?? 0;
+  const saved = mine.data?.rating ?? 0;
+  // The star the member just chose shows at once, whatever the state query is doing (its first
+  // load may have been cancelled by another change); the next answer — saved or rolled back —
+  // takes over. A choice before that load is still valid: the server keeps one rating per member.
+  const [chosen, setChosen] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer (saved, or rolled back) ends the choice
+  useEffect(() => setChosen(null), [mine.dataUpdatedAt]);
+  const current = chosen ?? saved;
+  const choose = (n: number) => {
+    setChosen(n);
+    rate(video, n);
+  };
 
   return (
     <section aria-labelledby={`${name}-title`} className="mt-7">
@@ -167,7 +178,7 @@ export function RatingStars({ video }: { video: Video }) {
         </p>
       ) : (
         <div className="mt-2 flex flex-wrap items-center gap-4">
-          <fieldset className="flex" disabled={mine.isPending}>
+          <fieldset className="flex">
             <legend className="sr-only">{fr.info.yourRating}</legend>
             {[1, 2, 3, 4, 5].map((n) => (
               <label
@@ -179,7 +190,7 @@ export function RatingStars({ video }: { video: Video }) {
                   name={name}
                   value={n}
                   checked={current === n}
-                  onChange={() => rate(video, n)}
+                  onChange={() => choose(n)}
                   className="sr-only"
                   aria-label={fr.info.rateStar(n)}
                 />
@@ -194,7 +205,7 @@ export function RatingStars({ video }: { video: Video }) {
             <button
               type="button"
               className={buttonStyles({ variant: "ghost", size: "sm" })}
-              onClick={() => rate(video, 0)}
+              onClick={() => choose(0)}
             >
               {fr.info.removeRating}
             </button>
