@@ -1,10 +1,11 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Compass, Heart, LockKeyhole, RefreshCw, TriangleAlert } from "lucide-react";
+import { Compass, Heart, RefreshCw, TriangleAlert } from "lucide-react";
 import { useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { FavoriteItem, FavoriteSort } from "#contract/library";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
+import { SignInRequired } from "#web/components/ui/sign-in-required.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { useSession } from "#web/features/auth/hooks/use-session.ts";
 import { VideoCard, VideoCardSkeleton } from "#web/features/catalogue/components/video-card.tsx";
@@ -38,21 +39,12 @@ export default function FavoritesRoute() {
       {user ? (
         <MyList userId={user.id} />
       ) : (
-        <>
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{fr.library.title}</h1>
-          <div className="mt-8">
-            <StateMessage
-              icon={LockKeyhole}
-              title={fr.library.signedOutTitle}
-              text={fr.library.signedOutText}
-              action={
-                <Link to="/login" className={buttonStyles()}>
-                  {fr.library.signIn}
-                </Link>
-              }
-            />
-          </div>
-        </>
+        <SignInRequired
+          heading={fr.library.title}
+          title={fr.library.signedOutTitle}
+          text={fr.library.signedOutText}
+          signIn={fr.library.signIn}
+        />
       )}
     </section>
   );

@@ -1,9 +1,10 @@
-import { Compass, History, ListFilter, LockKeyhole, RefreshCw, Trash2, TriangleAlert } from "lucide-react";
+import { Compass, History, ListFilter, RefreshCw, Trash2, TriangleAlert } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { HistoryFilter, HistoryItem, HistorySort } from "#contract/history";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
+import { SignInRequired } from "#web/components/ui/sign-in-required.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { useSession } from "#web/features/auth/hooks/use-session.ts";
 import { ClearHistoryDialog } from "#web/features/history/components/clear-history-dialog.tsx";
@@ -39,21 +40,12 @@ export default function HistoryRoute() {
       {user ? (
         <MemberHistory userId={user.id} />
       ) : (
-        <>
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{fr.history.title}</h1>
-          <div className="mt-8">
-            <StateMessage
-              icon={LockKeyhole}
-              title={fr.history.signedOutTitle}
-              text={fr.history.signedOutText}
-              action={
-                <Link to="/login" className={buttonStyles()}>
-                  {fr.history.signIn}
-                </Link>
-              }
-            />
-          </div>
-        </>
+        <SignInRequired
+          heading={fr.history.title}
+          title={fr.history.signedOutTitle}
+          text={fr.history.signedOutText}
+          signIn={fr.history.signIn}
+        />
       )}
     </section>
   );
