@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { FIXTURE_ADMIN } from "./tests/e2e/fixture-accounts.ts";
 
 // The built app started exactly as `npm start` starts it, on a fresh embedded database seeded
 // with the demo catalogue, driven in Debian's Chromium (no downloaded browsers on this machine).
@@ -16,6 +17,9 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
+  // Lazy screens load their chunk on first use: on a loaded 2-core CI machine that alone can take
+  // longer than Playwright's 5 s default, which then fails tests that are right.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     locale: "fr-FR",
@@ -37,7 +41,14 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    command: "node scripts/start.mjs",
+    // The demo catalogue is the e2e's content; the fixture administrator (tests/e2e/fixtures.ts)
+    // is added next to it: the server's own ADMIN_* bootstrap only runs while no administrator
+    // exists, and the demo has one. Each step tolerates a data folder prepared by an earlier run.
+    command: [
+      "node node_modules/tsx/dist/cli.mjs scripts/db-seed.ts --demo",
+      `node node_modules/tsx/dist/cli.mjs scripts/admin.ts create --email ${FIXTURE_ADMIN.email} --username ${FIXTURE_ADMIN.username} --password ${FIXTURE_ADMIN.password}`,
+      "node scripts/start.mjs",
+    ].join("; "),
     url: `http://localhost:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -47,6 +58,14 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
+      // The fixtures' sign-ups say which client they come from (X-Forwarded-For), as members behind
+      // a proxy would: each has its own rate-limit bucket instead of all sharing the runner's.
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      ADMIN_EMAIL: FIXTURE_ADMIN.email,
+      ADMIN_USERNAME: FIXTURE_ADMIN.username,
+      ADMIN_PASSWORD: FIXTURE_ADMIN.password,
+      // The media e2e transcodes a short clip: the fastest x264 preset (tests only).
+      MEDIA_FFMPEG_PRESET: "ultrafast",
       // scripts/e2e.mjs runs a real SMTP server; without it mail lands in DATA_DIR/outbox.
       ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
     },

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Every test that touches SQL runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
@@ -11,15 +12,35 @@ const sqlTests = [
 
 export default defineConfig({
   test: {
+    globalSetup: ["tests/global-setup.ts"],
+    // Cheaper password hashes inside the test runner only (src/server/shared/password.ts).
+    env: { BOBINE_TEST_SCRYPT_N: String(2 ** 12) },
+    // Vitest's default (cores − 1) leaves one worker on a 2-core machine while most test files wait
+    // on a database: two keep both cores busy. BOBINE_TEST_WORKERS overrides (CI's parallel tiers).
+    maxWorkers: Number(process.env.BOBINE_TEST_WORKERS) || Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
           name: "pglite",
-          include: [...sqlTests, "src/**/*.test.ts"],
+          include: [
+            ...sqlTests,
+            "src/**/*.test.ts",
+            "tests/architecture/**/*.test.ts",
+            "tests/runtime/**/*.test.ts",
+          ],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { BOBINE_TEST_DB: "pglite" },
+        },
+      },
+      {
+        // Components and hooks of the web app, rendered in happy-dom (no database).
+        test: {
+          name: "web-dom",
+          include: ["src/web/**/*.test.tsx"],
+          environment: "happy-dom",
+          testTimeout: 30_000,
         },
       },
       ...(process.env.TEST_DATABASE_URL

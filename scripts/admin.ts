@@ -3,7 +3,7 @@
 // database (server stopped) and on DATABASE_URL.
 import { openDatabase } from "#db/client";
 import { AdminAccountError, createAdministrator, promoteToAdministrator } from "#server/auth/admin-accounts";
-import { loadConfig } from "#server/config";
+import { loadConfig } from "#server/shared/config";
 
 const [command, ...args] = process.argv.slice(2);
 const arg = (name: string) => {

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "#db/client";
-import { loadConfig } from "#server/config";
+import { loadConfig } from "#server/shared/config";
 
 const config = loadConfig();
 const outArg = process.argv.indexOf("--out");

@@ -1,6 +1,6 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded database).
 import { openDatabase } from "#db/client";
-import { loadConfig } from "#server/config";
+import { loadConfig } from "#server/shared/config";
 
 const config = loadConfig();
 const database = await openDatabase({

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase } from "#db/client";
-import { loadConfig } from "#server/config";
+import { loadConfig } from "#server/shared/config";
 
 const dir = process.argv[2] ? path.resolve(process.argv[2]) : "";
 if (!dir || !fs.existsSync(dir)) {

@@ -2,8 +2,8 @@
 // database (embedded or DATABASE_URL). Without --demo it does nothing: production data is yours.
 import { openDatabase } from "#db/client";
 import { isDatabaseEmpty, seedDemo } from "#db/seed/demo";
-import { hashPassword } from "#server/auth/password";
-import { loadConfig } from "#server/config";
+import { loadConfig } from "#server/shared/config";
+import { hashPassword } from "#server/shared/password";
 
 if (!process.argv.includes("--demo")) {
   process.stderr.write("Usage : npm run db:seed -- --demo   (catalogue et comptes de démonstration)\n");
@@ -15,18 +15,21 @@ const database = await openDatabase({
   dataDir: config.databaseUrl ? undefined : config.dataDir,
 });
 try {
-  await database.migrate();
-  if (!(await isDatabaseEmpty(database.db))) {
-    process.stderr.write("La base contient déjà des vidéos ou des comptes : rien n'a été ajouté.\n");
-    process.exitCode = 1;
-  } else {
-    await seedDemo(database.db, {
-      mediaDir: config.mediaDir,
-      demoPassword: config.demoPassword,
-      hashPassword,
-      log: (m) => process.stdout.write(`${m}\n`),
-    });
-  }
+  // Under the migrations' lock, like the start (src/server/bootstrap.ts): never two seeds at once,
+  // and without the request bound (DATABASE_TIMEOUT_SECONDS) on its long statements.
+  await database.migrate(async (db) => {
+    if (!(await isDatabaseEmpty(db))) {
+      process.stderr.write("La base contient déjà des vidéos ou des comptes : rien n'a été ajouté.\n");
+      process.exitCode = 1;
+    } else {
+      await seedDemo(db, {
+        mediaDir: config.mediaDir,
+        demoPassword: config.demoPassword,
+        hashPassword,
+        log: (m) => process.stdout.write(`${m}\n`),
+      });
+    }
+  });
 } finally {
   await database.close();
 }

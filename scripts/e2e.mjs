@@ -1,6 +1,8 @@
 // `npm run test:e2e`: Playwright in Debian's Chromium against the app started as `npm start` starts
 // it. Mail goes through a real SMTP server (smtp-server) run here, which writes each message it
 // receives to E2E_MAIL_DIR for the tests to read. Skipped, with a message, without Chromium.
+// First: refuse an end-of-life Node before building, migrating or writing anything.
+import "./require-node.mjs";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

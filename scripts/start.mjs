@@ -1,5 +1,7 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then runs
 // the server in this same process (tsx loader), so signals reach it directly.
+// First: refuse an end-of-life Node before building, migrating or writing anything.
+import "./require-node.mjs";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

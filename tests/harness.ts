@@ -6,7 +6,8 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { type Database, openDatabase } from "#db/client";
 import { buildApp } from "#server/app";
-import { type Config, loadConfig } from "#server/config";
+import { type Config, loadConfig } from "#server/shared/config";
+import { openMigratedPglite } from "./pglite-template.ts";
 
 /**
  * Test databases: PGlite in memory by default; a scratch PostgreSQL database created for the test
@@ -36,8 +37,7 @@ async function adminQuery(sqlText: string) {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === "pglite") {
-    const database = await openDatabase({});
-    await database.migrate();
+    const database = await openMigratedPglite();
     return { database, dispose: () => database.close() };
   }
   const name = `bobine_test_${randomBytes(6).toString("hex")}`;
@@ -80,13 +80,30 @@ export interface TestApp {
 
 /** A whole application on a fresh migrated database; `close()` drops everything. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; beforeReady?: (app: FastifyInstance) => void } = {},
+  opts: {
+    env?: Record<string, string>;
+    beforeReady?: (app: FastifyInstance, database: { db: Database["db"] }) => void;
+    /** Where the log lines go (with LOG_LEVEL set in `env`), for a test that reads them. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, database: testDb.database });
-  opts.beforeReady?.(app);
-  await app.ready();
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+  });
+  try {
+    opts.beforeReady?.(app, testDb.database);
+    await app.ready();
+  } catch (err) {
+    // An application that cannot start leaves nothing behind.
+    await app.close().catch(() => {});
+    await testDb.dispose().catch(() => {});
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     app,
     database: testDb.database,

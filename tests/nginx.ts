@@ -12,7 +12,7 @@ export const NGINX = "/usr/sbin/nginx";
 export const hasNginx = fs.existsSync(NGINX);
 const docConf = path.resolve(import.meta.dirname, "../docs/deploy/nginx.conf");
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as net.AddressInfo;

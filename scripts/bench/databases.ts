@@ -4,7 +4,13 @@ import path from "node:path";
 import pg from "pg";
 import { type Database, openDatabase } from "#db/client";
 
-export const BENCH_DB_NAME = "bobine_bench";
+/**
+ * The benchmark's PostgreSQL database, dropped and created again by each suite: BENCH_DB_NAME
+ * (letters, digits and underscores) when several benchmarks share one server, else bobine_bench.
+ */
+export const BENCH_DB_NAME = /^[a-z_][a-z0-9_]{0,62}$/.test(process.env.BENCH_DB_NAME ?? "")
+  ? (process.env.BENCH_DB_NAME as string)
+  : "bobine_bench";
 const DEFAULT_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 
 export type DbKind = "pglite" | "postgres";
@@ -12,7 +18,13 @@ export type DbKind = "pglite" | "postgres";
 /** A fresh, empty, migrated database for one benchmark suite, and how to get rid of it. */
 export interface BenchDatabase {
   kind: DbKind;
+  /** What the application runs on (the production bound on every query, DATABASE_TIMEOUT_SECONDS). */
   database: Database;
+  /**
+   * What the generator runs on: the same database without that bound (inserting a million rows
+   * takes longer than any request may). The application's handle on PGlite.
+   */
+  loader: Database;
   /** PostgreSQL connection string (postgres kind). */
   url: string | undefined;
   /** Folder for DATA_DIR (and, for PGlite, the database files under pgdata/). */
@@ -75,6 +87,7 @@ export async function createPgliteDatabase(): Promise<BenchDatabase> {
   return {
     kind: "pglite",
     database,
+    loader: database,
     url: undefined,
     dataDir,
     async drop() {
@@ -97,13 +110,16 @@ export async function createPostgresDatabase(
   const url = u.toString();
   const database = await openDatabase({ url, poolMax });
   await database.migrate();
+  const loader = await openDatabase({ url, poolMax: 2, timeoutMs: 6 * 3600_000 });
   const dataDir = tempDir("postgres");
   return {
     kind: "postgres",
     database,
+    loader,
     url,
     dataDir,
     async drop() {
+      await loader.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (!opts.keep) await admin(adminUrl, `drop database if exists ${BENCH_DB_NAME} with (force)`);

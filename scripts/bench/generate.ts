@@ -13,10 +13,17 @@ export const BENCH_CATEGORIES = 30;
 export const MAX_EPISODES = 200_000;
 const EPISODES_PER_SERIES = 6;
 const RATINGS_CHUNK = 100_000;
+const HISTORY_CHUNK = 500_000;
+/** Row numbers of the films within each block of 10 (isSeries takes 2, 5 and 8). */
+const FILM_SLOTS = [1, 3, 4, 6, 7, 9, 10];
 
 export interface GenerateOptions {
   videos: number;
   ratings: number;
+  /** watch_history rows (films only, distinct per member): 5 per video by default. */
+  history: number;
+  /** favourites per member (« Ma liste »). */
+  favoritesPerUser: number;
   /**
    * trigger: every rating goes through the ratings_aggregate trigger, as in production (about
    * 70 s per million ratings on PostgreSQL, 115 s on PGlite on a 2-core machine).
@@ -43,6 +50,8 @@ export interface DataSizes {
   users: number;
   profiles: number;
   ratings: number;
+  history: number;
+  favorites: number;
   databaseBytes: number;
 }
 
@@ -399,6 +408,45 @@ export async function generateCatalogue(
     }
   });
 
+  /*
+   * History: row r belongs to member 1 + r % U and is that member's k-th row, k = r / U, on film
+   * number (u·7919 + k) mod F (F films, the 7 film slots of every full block of 10 row numbers):
+   * distinct films per member while k < F. Saved over the last year, progress spread over 0–1.
+   */
+  const films = 7 * Math.floor(nVideos / 10);
+  const historyRows = films === 0 ? 0 : Math.min(opts.history, films * BENCH_USERS);
+  if (historyRows > 0) {
+    await step(`${fmt(historyRows)} watch_history rows (films)`, async () => {
+      for (let lo = 0; lo < historyRows; lo += HISTORY_CHUNK) {
+        const hi = Math.min(lo + HISTORY_CHUNK, historyRows) - 1;
+        const film = `((1 + r % ${BENCH_USERS}) * 7919 + r / ${BENCH_USERS}) % ${films}`;
+        await exec(`
+          insert into watch_history (user_id, video_id, progress, current_position, total_duration,
+                                     client_saved_at, watched_at, updated_at)
+          select ${userId(`1 + r % ${BENCH_USERS}`)},
+                 ${videoId(`10 * ((${film}) / 7) + (array[${FILM_SLOTS.join(", ")}])[1 + (${film}) % 7]`)},
+                 p, round(p * 5400), 5400, r,
+                 now() - make_interval(secs => (${h("r", 27)} % 31536000)),
+                 now()
+          from (select r, (${h("r", 28)} % 1000) / 1000.0 as p from generate_series(${lo}, ${hi}) r) s`);
+        if (historyRows > HISTORY_CHUNK) {
+          log(`      … ${fmt(hi + 1)} / ${fmt(historyRows)} history rows`);
+        }
+      }
+    });
+  }
+  const favoritesPerUser = Math.min(opts.favoritesPerUser, nVideos);
+  if (favoritesPerUser > 0) {
+    await step(`${fmt(favoritesPerUser * BENCH_USERS)} favourites (${favoritesPerUser} per member)`, () =>
+      exec(`
+        insert into favorites (user_id, video_id, added_at)
+        select ${userId("u")}, ${videoId(`1 + (u * 104729 + k * 7) % ${nVideos}`)},
+               now() - make_interval(secs => (${h("u * 100 + k", 29)} % 31536000))
+        from generate_series(1, ${BENCH_USERS}) u cross join generate_series(0, ${favoritesPerUser - 1}) k
+        on conflict do nothing`),
+    );
+  }
+
   // A million trigger UPDATEs in a few statements leave `videos` about ten times its live size
   // (dead versions that VACUUM frees but does not give back), which a live database, vacuumed as
   // ratings trickle in, never reaches: VACUUM FULL rewrites it compactly. Then VACUUM ANALYZE
@@ -423,6 +471,8 @@ export async function measureSizes(database: Database): Promise<DataSizes> {
              (select count(*) from users)::int as users,
              (select count(*) from profiles)::int as profiles,
              (select count(*) from ratings)::int as ratings,
+             (select count(*) from watch_history)::int as history,
+             (select count(*) from favorites)::int as favorites,
              pg_database_size(current_database())::float8 as "databaseBytes"`),
   );
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as DataSizes[];

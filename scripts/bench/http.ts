@@ -156,19 +156,20 @@ export interface SequentialResult {
 
 /**
  * One request at a time, each path `rounds` times (after one unrecorded round): the latency of the
- * endpoint itself, without the queueing that 50 connections add (issue 4's search p50/p95).
+ * endpoint itself, without the queueing that 50 connections add (decision 005's search p50/p95).
  */
 export async function runSequential(
   origin: string,
   paths: readonly string[],
   rounds: number,
+  headers: Record<string, string> = {},
 ): Promise<SequentialResult> {
   const times: number[] = [];
   let non2xx = 0;
   for (let round = -1; round < rounds; round++) {
     for (const path of paths) {
       const t0 = performance.now();
-      const res = await fetch(`${origin}${path}`);
+      const res = await fetch(`${origin}${path}`, { headers });
       await res.arrayBuffer();
       if (round >= 0) times.push(performance.now() - t0);
       if (res.status < 200 || res.status >= 300) non2xx++;

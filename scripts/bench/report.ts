@@ -16,10 +16,14 @@ export interface SuiteResult {
   hello: LoadResult;
   measurements: Measurement[];
   sequential: Sequential[];
+  /** Pass/miss checks that are not figures (targets.ts). */
+  checks: { name: string; ok: boolean; detail: string }[];
 }
 
 export interface ScalingRow {
   label: string;
+  /** One request at a time (p50/p95: the endpoint's own latency, the growth target) or 50 connections (p50/p99). */
+  kind: "sequential" | "load";
   small: { p50: number; p99: number; rps: number };
   full: { p50: number; p99: number; rps: number };
   p50Factor: number;
@@ -129,6 +133,25 @@ export function flagFor(r: LoadResult): string {
 }
 
 export function scaling(small: SuiteResult, full: SuiteResult, maxFactor: number): ScalingResult {
+  const rows: ScalingRow[] = [];
+  // One request at a time: p95 is the endpoint's own latency, what the growth target is about.
+  for (const q of small.sequential) {
+    const b = full.sequential.find((f) => f.key === q.key);
+    if (!b) continue;
+    const p50Factor = Math.max(b.result.latencyMs.p50, 0.1) / Math.max(q.result.latencyMs.p50, 0.1);
+    const p99Factor = Math.max(b.result.latencyMs.p95, 0.1) / Math.max(q.result.latencyMs.p95, 0.1);
+    const errors = q.result.non2xx > 0 || b.result.non2xx > 0;
+    rows.push({
+      label: q.key,
+      kind: "sequential",
+      small: { p50: q.result.latencyMs.p50, p99: q.result.latencyMs.p95, rps: 0 },
+      full: { p50: b.result.latencyMs.p50, p99: b.result.latencyMs.p95, rps: 0 },
+      p50Factor,
+      p99Factor,
+      withinTarget: p99Factor <= maxFactor && !errors,
+      errors,
+    });
+  }
   const pairs: [string, LoadResult, LoadResult | undefined][] = [
     [HELLO_LABEL, small.hello, full.hello],
     ...small.measurements.map(
@@ -140,7 +163,6 @@ export function scaling(small: SuiteResult, full: SuiteResult, maxFactor: number
         ],
     ),
   ];
-  const rows: ScalingRow[] = [];
   for (const [label, a, b] of pairs) {
     if (!b) continue;
     // Autocannon latencies are whole milliseconds: a 0 ms median is counted as 1 ms.
@@ -148,11 +170,12 @@ export function scaling(small: SuiteResult, full: SuiteResult, maxFactor: number
     const p99Factor = Math.max(b.latencyMs.p99, 1) / Math.max(a.latencyMs.p99, 1);
     rows.push({
       label,
+      kind: "load",
       small: { p50: a.latencyMs.p50, p99: a.latencyMs.p99, rps: a.requestsPerSec },
       full: { p50: b.latencyMs.p50, p99: b.latencyMs.p99, rps: b.requestsPerSec },
       p50Factor,
       p99Factor,
-      withinTarget: p50Factor <= maxFactor && p99Factor <= maxFactor && !flagFor(a) && !flagFor(b),
+      withinTarget: p99Factor <= maxFactor && !flagFor(a) && !flagFor(b),
       errors: Boolean(flagFor(a) || flagFor(b)),
     });
   }
@@ -161,35 +184,37 @@ export function scaling(small: SuiteResult, full: SuiteResult, maxFactor: number
 
 export function formatScaling(s: ScalingResult, maxFactor: number): string {
   const name = s.kind === "pglite" ? "PGlite" : "PostgreSQL";
-  const head = `== scaling on ${name}: ${int(s.smallVideos)} → ${int(s.fullVideos)} videos (target: latency ≤ ${maxFactor}×) ==`;
-  const rows = s.rows.map((r) => [
-    r.label,
-    int(r.small.rps),
-    int(r.full.rps),
-    ms(r.small.p50),
-    ms(r.full.p50),
-    `${r.p50Factor.toFixed(2)}×`,
-    ms(r.small.p99),
-    ms(r.full.p99),
-    `${r.p99Factor.toFixed(2)}×`,
-    r.errors ? "!! errors (see tables)" : r.withinTarget ? "ok" : "!! over target",
-  ]);
-  return `${head}\n${table(
-    [
-      "endpoint",
-      "req/s small",
-      "req/s full",
-      "p50 small",
-      "p50 full",
-      "p50 growth",
-      "p99 small",
-      "p99 full",
-      "p99 growth",
-      "",
-    ],
-    rows,
-    [0, 9],
-  )}`;
+  const head = `== scaling on ${name}: ${int(s.smallVideos)} → ${int(s.fullVideos)} videos (target: one request at a time, p95 ≤ ${maxFactor}×) ==`;
+  const section = (kind: ScalingRow["kind"]) => {
+    const tail = kind === "sequential" ? "p95" : "p99";
+    const rows = s.rows
+      .filter((r) => r.kind === kind)
+      .map((r) => [
+        r.label,
+        ms(r.small.p50),
+        ms(r.full.p50),
+        `${r.p50Factor.toFixed(2)}×`,
+        ms(r.small.p99),
+        ms(r.full.p99),
+        `${r.p99Factor.toFixed(2)}×`,
+        r.errors ? "!! errors" : kind === "load" ? "" : r.withinTarget ? "PASS" : "MISS",
+      ]);
+    return table(
+      [
+        kind === "sequential" ? "one request at a time" : "50 connections (queueing included; no target)",
+        "p50 small",
+        "p50 full",
+        "p50 growth",
+        `${tail} small`,
+        `${tail} full`,
+        `${tail} growth`,
+        "",
+      ],
+      rows,
+      [0, 7],
+    );
+  };
+  return `${head}\n${section("sequential")}\n\n${section("load")}`;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -6,6 +6,10 @@
  *
  *   npm run bench -- --quick                 10,000 videos, 100,000 ratings, 5 s per endpoint
  *   npm run bench -- --db postgres --scaling 10,000 then 100,000 videos, latency growth per endpoint
+ *   npm run bench -- --db postgres --videos 1000000 --ratings 10000000   (5,000,000 history rows)
+ *
+ * Every figure with a target of decision 030 is printed again at the end beside its target, PASS or
+ * MISS (targets.ts), for each database.
  *
  * A new scenario is a module under scenarios/ exporting a Scenario, added to `scenarios` below.
  */
@@ -19,8 +23,8 @@ import type { FastifyInstance } from "fastify";
 import type { Database } from "#db/client";
 import { profiles, users } from "#db/schema/auth";
 import { buildApp } from "#server/app";
-import { cookieName, createSession } from "#server/auth/session";
-import { loadConfig } from "#server/config";
+import { loadConfig } from "#server/shared/config";
+import { cookieName, createSession } from "#server/shared/session";
 import { originOf, startHelloWorld } from "./baseline.ts";
 import {
   BENCH_DB_NAME,
@@ -47,20 +51,29 @@ import type { BenchContext, Measurement, MeasureOptions, Scenario, Sequential } 
 import { catalogueScenario } from "./scenarios/catalogue.ts";
 import { discoveryScenario } from "./scenarios/discovery.ts";
 import { historyScenario } from "./scenarios/history.ts";
+import { listsScenario } from "./scenarios/lists.ts";
+import { mediaBenchMain } from "./scenarios/media.ts";
 import { streamBenchMain } from "./scenarios/stream.ts";
+import {
+  type CheckResult,
+  evaluateTargets,
+  formatTargets,
+  SCALING_MAX_FACTOR,
+  STREAM_RANGE_P99_MAX,
+} from "./targets.ts";
 
 /** Every scenario, in the order they run. Later issues add theirs here. */
-const scenarios: Scenario[] = [catalogueScenario, discoveryScenario, historyScenario];
+const scenarios: Scenario[] = [catalogueScenario, discoveryScenario, listsScenario, historyScenario];
 
 const SCALING_SMALL_VIDEOS = 10_000;
 /** Longest wait for an overwhelmed server to drain its backlog before the next measurement. */
 const DRAIN_MAX_S = 300;
-/** Issue target for --scaling: no endpoint's latency grows more than 2× from 10k to 100k videos. */
-const SCALING_MAX_FACTOR = 2;
 
 const usage = `usage: npm run bench -- [options]
   --videos N        videos to generate (default 100000)
-  --ratings N       ratings to generate, distinct user/video pairs (default 1000000)
+  --ratings N       ratings to generate, distinct user/video pairs (default 1000000: 10 per video)
+  --history N       watch_history rows to generate (default 5 per video)
+  --favorites N     favourites per generated member (default 40)
   --db KIND         pglite | postgres | both (default both when PostgreSQL answers, else pglite)
   --duration S      seconds of load per endpoint (default 10)
   --connections N   concurrent connections (default 50)
@@ -69,6 +82,8 @@ const usage = `usage: npm run bench -- [options]
   --scaling         also run every scenario at 10,000 videos and print the latency growth
   --trigger-ratings send every rating through the aggregate trigger, as in production (slower:
                     by default the trigger is disabled during the insert and the aggregates set in one UPDATE)
+  --media           only the media bench (ladder speed next to bare ffmpeg, time to first playable,
+                    segment p99 next to nginx; --media-seconds, --playable-minutes, --segments)
   --stream          only the stream bench (200 MB file: Bobine's proxy next to nginx; --file-mb, --downloads, --ranges)
   --keep            keep the PostgreSQL database ${BENCH_DB_NAME} afterwards (to EXPLAIN by hand)
 PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres,
@@ -77,6 +92,8 @@ a server where the benchmark may DROP/CREATE DATABASE ${BENCH_DB_NAME}.`;
 interface Options {
   videos: number;
   ratings: number;
+  history: number | undefined;
+  favorites: number;
   db: "pglite" | "postgres" | "both" | undefined;
   durationS: number;
   connections: number;
@@ -93,6 +110,8 @@ function parseOptions(argv: string[]): Options {
     options: {
       videos: { type: "string" },
       ratings: { type: "string" },
+      history: { type: "string" },
+      favorites: { type: "string" },
       db: { type: "string" },
       duration: { type: "string" },
       connections: { type: "string" },
@@ -125,6 +144,8 @@ function parseOptions(argv: string[]): Options {
   return {
     videos: Math.floor(num("videos", values.videos, quick ? 10_000 : 100_000, 1)),
     ratings: Math.floor(num("ratings", values.ratings, quick ? 100_000 : 1_000_000, 0)),
+    history: values.history === undefined ? undefined : Math.floor(num("history", values.history, 0, 0)),
+    favorites: Math.floor(num("favorites", values.favorites, 40, 0)),
     db,
     durationS: num("duration", values.duration, quick ? 5 : 10, 1),
     connections: Math.floor(num("connections", values.connections, 50, 1)),
@@ -204,11 +225,12 @@ interface SuiteRequest {
   kind: DbKind;
   videos: number;
   ratings: number;
+  history: number;
 }
 
 async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Promise<SuiteResult> {
   const name = req.kind === "pglite" ? "PGlite" : "PostgreSQL";
-  say(`-- ${name}: ${fmt(req.videos)} videos, ${fmt(req.ratings)} ratings`);
+  say(`-- ${name}: ${fmt(req.videos)} videos, ${fmt(req.ratings)} ratings, ${fmt(req.history)} history rows`);
   const poolMax = benchConfig(os.tmpdir(), undefined).databasePoolMax;
   const bench: BenchDatabase =
     req.kind === "pglite"
@@ -220,14 +242,16 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
   try {
     const engine = await engineName(req.kind, bench.database);
     say(`   ${engine}${bench.url ? ` at ${redact(bench.url)}` : ` in ${bench.dataDir}`}; generating data:`);
-    const generation = await generateCatalogue(bench.database, {
+    const generation = await generateCatalogue(bench.loader, {
       videos: req.videos,
       ratings: req.ratings,
+      history: req.history,
+      favoritesPerUser: opts.favorites,
       ratingsMode: opts.triggerRatings ? "trigger" : "bulk",
       log: say,
     });
     say(`   generated in ${(generation.totalMs / 1000).toFixed(1)} s`);
-    const sizes = await measureSizes(bench.database);
+    const sizes = await measureSizes(bench.loader);
 
     const config = benchConfig(bench.dataDir, bench.url);
     app = await buildApp({ config, database: bench.database });
@@ -287,23 +311,41 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
 
     const measurements: Measurement[] = [];
     const sequentials: Sequential[] = [];
+    const checks: CheckResult[] = [];
     const random = seededRandom(20_260_101);
     for (const scenario of scenarios) {
       const ctx: BenchContext = {
         origin: appOrigin,
         uncachedOrigin,
-        database: bench.database,
+        database: bench.loader,
         sizes,
         random,
         log: (line) => say(`   ${line}`),
         memberCookie: () => benchMemberCookie(bench.database, config),
+        cookieOf: async (userId) => {
+          const { token } = await createSession(bench.database.db, config, userId, {
+            ip: "127.0.0.1",
+            userAgent: "bench",
+          });
+          return `${cookieName(config)}=${token}`;
+        },
+        check(checkName, ok, detail) {
+          checks.push({ name: checkName, ok, detail });
+          say(`   ${ok ? "PASS" : "MISS"} ${checkName}: ${detail}`);
+        },
         async sequential(label, paths, sOpts) {
           await settle(DRAIN_MAX_S);
           const uncached = sOpts.uncached ?? false;
-          const result = await runSequential(uncached ? uncachedOrigin : appOrigin, paths, sOpts.rounds);
+          const result = await runSequential(
+            uncached ? uncachedOrigin : appOrigin,
+            paths,
+            sOpts.rounds,
+            sOpts.headers,
+          );
           const q: Sequential = {
             scenario: scenario.name,
             label,
+            key: sOpts.key ?? label,
             pathCount: new Set(paths).size,
             uncached,
             result,
@@ -355,6 +397,7 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
       hello: helloResult,
       measurements,
       sequential: sequentials,
+      checks,
     };
   } finally {
     // Queries still queued from an overwhelmed last measurement fail when the database closes:
@@ -369,6 +412,11 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
 }
 
 async function main() {
+  // The media bench makes its own sources and ladder: `--media` runs it alone.
+  if (process.argv.includes("--media")) {
+    await mediaBenchMain(process.argv.slice(2), say);
+    return;
+  }
   // The stream bench has its own file, servers and nginx: `--stream` runs it alone.
   if (process.argv.includes("--stream")) {
     await streamBenchMain(process.argv.slice(2), say);
@@ -441,11 +489,16 @@ async function main() {
     let small: SuiteResult | undefined;
     if (scalingOn) {
       const ratings = Math.round((opts.ratings * SCALING_SMALL_VIDEOS) / opts.videos);
-      small = await runSuite({ kind, videos: SCALING_SMALL_VIDEOS, ratings }, opts, admin.url);
+      const history = Math.round((historyOf(opts) * SCALING_SMALL_VIDEOS) / opts.videos);
+      small = await runSuite({ kind, videos: SCALING_SMALL_VIDEOS, ratings, history }, opts, admin.url);
       suites.push(small);
       say();
     }
-    const full = await runSuite({ kind, videos: opts.videos, ratings: opts.ratings }, opts, admin.url);
+    const full = await runSuite(
+      { kind, videos: opts.videos, ratings: opts.ratings, history: historyOf(opts) },
+      opts,
+      admin.url,
+    );
     suites.push(full);
     if (small) scalings.push(scaling(small, full, SCALING_MAX_FACTOR));
     say(`   peak resident memory so far: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
@@ -496,11 +549,37 @@ async function main() {
   } else {
     say("all responses were 2xx, no connection errors");
   }
-  say(`results written to ${file}; total ${(totalS / 60).toFixed(1)} min`);
-  say();
   say("-- stream: Bobine's byte path next to nginx on the same file");
-  await streamBenchMain([], say);
+  const stream = await streamBenchMain([], say);
+  say();
+  say("================================ targets (decision 030) ================================");
+  for (const s of suites) {
+    say(
+      formatTargets(
+        s,
+        evaluateTargets(
+          s,
+          scalings.find((x) => x.kind === s.kind && x.fullVideos === s.sizes.videos),
+        ),
+      ),
+    );
+    say();
+  }
+  const streamLine = stream.ratios
+    ? `${stream.ratios.rangeP99 <= STREAM_RANGE_P99_MAX ? "PASS" : "MISS"}  stream: random 1 MiB range p99, built-in ÷ nginx = ${stream.ratios.rangeP99.toFixed(2)}× (target ≤ ${STREAM_RANGE_P99_MAX}×)`
+    : `—     stream: ${stream.skipped ?? "not measured"}`;
+  say(streamLine);
+  say();
+  say("-- media: the HLS ladder (decision 025)");
+  await mediaBenchMain(
+    process.argv.includes("--quick") ? ["--media-seconds", "20", "--playable-minutes", "2"] : [],
+    say,
+  );
+  say(`results written to ${file}; total ${(totalS / 60).toFixed(1)} min`);
 }
+
+/** History rows: --history, else 5 per video (5,000,000 at a million videos). */
+const historyOf = (opts: Options) => opts.history ?? opts.videos * 5;
 
 main().catch((err: unknown) => {
   if (

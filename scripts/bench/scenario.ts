@@ -6,6 +6,8 @@ import type { LoadResult, SequentialResult } from "./http.ts";
 export interface Sequential {
   scenario: string;
   label: string;
+  /** Matches the same row across catalogue sizes and in the targets (targets.ts); the label unless given. */
+  key: string;
   pathCount: number;
   uncached: boolean;
   result: SequentialResult;
@@ -54,14 +56,18 @@ export interface BenchContext {
   log(line: string): void;
   /** A signed-in member of the benchmark database: its session cookie, for member-only endpoints. */
   memberCookie(): Promise<string>;
+  /** The session cookie of an existing member (the generated ones have history and favourites). */
+  cookieOf(userId: string): Promise<string>;
+  /** Records a pass/miss check that is not a figure (e.g. "no save lost"), shown with the targets. */
+  check(name: string, ok: boolean, detail: string): void;
   /**
-   * Requests `paths` one at a time, `rounds` times each, and records their p50/p95 (issue 4's
+   * Requests `paths` one at a time, `rounds` times each, and records their p50/p95 (decision 005's
    * search latency), on the application with its caches off when `uncached`.
    */
   sequential(
     label: string,
     paths: readonly string[],
-    opts: { rounds: number; uncached?: boolean },
+    opts: { rounds: number; uncached?: boolean; key?: string; headers?: Record<string, string> },
   ): Promise<Sequential>;
   /** Loads `paths` for the configured duration and connections, records the row and returns it. */
   measure(label: string, paths: readonly string[], opts?: MeasureOptions): Promise<Measurement>;

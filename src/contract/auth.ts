@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { secretText, text, tokenText } from "./text.ts";
 
 /** spec §5 and §8: the French messages of the account forms, word for word where the spec gives them. */
 export const authMessages = {
+  mailUnavailable: "Nous ne pouvons pas envoyer d'e-mail pour le moment. Réessayez dans quelques minutes.",
   allFieldsRequired: "Veuillez remplir tous les champs",
   passwordsDontMatch: "Les mots de passe ne correspondent pas",
   passwordTooShort: (min: number) => `Le mot de passe doit contenir au moins ${min} caractères`,
@@ -17,6 +19,9 @@ export const authMessages = {
   usernameInvalid:
     "Le nom d'utilisateur doit contenir de 3 à 30 caractères : lettres, chiffres, tirets, points ou tirets bas.",
   usernameTaken: "Ce nom d'utilisateur est déjà pris",
+  usernameMixedScripts:
+    "Le nom d'utilisateur doit être écrit dans un seul alphabet (pas de lettres latines mêlées de lettres cyrilliques ou grecques, par exemple).",
+  usernameLookAlike: "Ce nom d'utilisateur ressemble trop à un nom déjà pris",
   codeFormat: "Veuillez saisir un code de 6 chiffres",
   codeInvalid: "Code invalide ou expiré",
   codeSent: "Code de vérification envoyé par email !",
@@ -80,37 +85,90 @@ export function emailRuleViolation(raw: string): string | null {
 export const USERNAME_RE = /^[\p{L}\p{N}][\p{L}\p{N}._-]{1,28}[\p{L}\p{N}]$/u;
 
 export const PASSWORD_MAX = 128;
+/** RFC 5321: an address is at most 254 characters. */
+export const EMAIL_MAX = 254;
+/** spec §4 Session: the username of a member whose address gives none. */
+export const DEFAULT_USERNAME = "utilisateur";
 
 /** Password lengths count characters (an emoji is one), not UTF-16 code units. */
 const chars = (v: string) => [...v].length;
 
-const email = z
-  .string({ error: authMessages.allFieldsRequired })
-  .trim()
-  .min(1, authMessages.allFieldsRequired)
-  .superRefine((v, ctx) => {
-    const violation = emailRuleViolation(v);
-    if (violation) ctx.addIssue({ code: "custom", message: violation });
-  });
+const email = text({
+  max: EMAIL_MAX,
+  min: 1,
+  required: authMessages.allFieldsRequired,
+  tooLong: authMessages.emailInvalid,
+}).superRefine((v, ctx) => {
+  const violation = emailRuleViolation(v);
+  if (violation) ctx.addIssue({ code: "custom", message: violation });
+});
+
+/** A password as typed: nothing trimmed, NUL refused, 128 characters at most (SECURITY-CHECKLIST 7). */
+const password = secretText({
+  max: PASSWORD_MAX,
+  required: authMessages.allFieldsRequired,
+  tooLong: authMessages.passwordTooLong,
+});
+
+/**
+ * The writing systems a username's letters are told apart by. A letter of none of them counts as
+ * "other"; Japanese and Korean names may mix Han with their own scripts (Unicode TR39, "highly
+ * restrictive").
+ */
+const SCRIPTS = [
+  "Latin",
+  "Cyrillic",
+  "Greek",
+  "Armenian",
+  "Georgian",
+  "Hebrew",
+  "Arabic",
+  "Devanagari",
+  "Bengali",
+  "Thai",
+  "Han",
+  "Hiragana",
+  "Katakana",
+  "Hangul",
+  "Bopomofo",
+].map((name) => [name, new RegExp(`^\\p{Script=${name}}$`, "u")] as const);
+const MIXES_ALLOWED = [
+  ["Han", "Hiragana", "Katakana"],
+  ["Han", "Hangul"],
+  ["Han", "Bopomofo"],
+];
+
+/** Whether a name's letters and digits all belong to one writing system (ASCII digits belong to all). */
+export function singleScript(name: string): boolean {
+  const scripts = new Set<string>();
+  for (const char of name) {
+    if (!/[\p{L}\p{N}]/u.test(char) || /[0-9]/.test(char)) continue;
+    scripts.add(SCRIPTS.find(([, re]) => re.test(char))?.[0] ?? "other");
+  }
+  if (scripts.size <= 1) return true;
+  return MIXES_ALLOWED.some((mix) => [...scripts].every((s) => mix.includes(s)));
+}
+
+/**
+ * Letters of one script (accents: « zoé »), digits, - _ . ; 3 to 30 characters (USERNAME_RE). The
+ * name is normalised to NFKC first, so a fullwidth « ｄｅｍｏ » or the Kelvin sign become the plain
+ * letters they stand for; look-alikes across scripts are told apart by the database (the username's
+ * skeleton is unique).
+ */
+export const username = (message: string, required = message) =>
+  text({ max: 30, min: 1, required, tooLong: message })
+    .normalize("NFKC")
+    .regex(USERNAME_RE, message)
+    .refine(singleScript, authMessages.usernameMixedScripts);
 
 /** Registration form; the minimum password length comes from the server's options. */
 export const registerBody = (passwordMin: number) =>
   z
     .object({
-      username: z
-        .string({ error: authMessages.allFieldsRequired })
-        .trim()
-        .min(1, authMessages.allFieldsRequired)
-        .regex(USERNAME_RE, authMessages.usernameInvalid),
+      username: username(authMessages.usernameInvalid, authMessages.allFieldsRequired),
       email,
-      password: z
-        .string({ error: authMessages.allFieldsRequired })
-        .min(1, authMessages.allFieldsRequired)
-        .refine((v) => chars(v) >= passwordMin, authMessages.passwordTooShort(passwordMin))
-        .refine((v) => chars(v) <= PASSWORD_MAX, authMessages.passwordTooLong),
-      confirmPassword: z
-        .string({ error: authMessages.allFieldsRequired })
-        .min(1, authMessages.allFieldsRequired),
+      password: password.refine((v) => chars(v) >= passwordMin, authMessages.passwordTooShort(passwordMin)),
+      confirmPassword: password,
     })
     .strict()
     .refine((v) => v.password === v.confirmPassword, {
@@ -121,16 +179,18 @@ export const registerBody = (passwordMin: number) =>
 /** The server's schema accepts any length up to the maximum; the configured minimum is checked in the service. */
 const registerBodyServer = registerBody(1);
 
-export const codeSchema = z
-  .string({ error: authMessages.codeFormat })
-  .regex(/^\d{6}$/, authMessages.codeFormat);
+export const codeSchema = text({
+  max: 6,
+  required: authMessages.codeFormat,
+  tooLong: authMessages.codeFormat,
+}).regex(/^\d{6}$/, authMessages.codeFormat);
 
-const forgotEmail = z
-  .string({ error: authMessages.forgotEmailRequired })
-  .trim()
-  .min(1, authMessages.forgotEmailRequired)
-  .max(254, authMessages.forgotEmailInvalid)
-  .regex(EMAIL_RE, authMessages.forgotEmailInvalid);
+const forgotEmail = text({
+  max: EMAIL_MAX,
+  min: 1,
+  required: authMessages.forgotEmailRequired,
+  tooLong: authMessages.forgotEmailInvalid,
+}).regex(EMAIL_RE, authMessages.forgotEmailInvalid);
 
 export const sessionUser = z.object({
   id: z.uuid(),
@@ -149,6 +209,7 @@ export const authOptions = endpoint({
   path: "/api/auth/options",
   summary: "Règles publiques des formulaires de compte",
   tags: ["comptes"],
+  access: "public",
   response: z.object({ passwordMinLength: z.number().int(), codeResendSeconds: z.number().int() }),
 });
 
@@ -157,6 +218,7 @@ export const getSession = endpoint({
   path: "/api/auth/session",
   summary: "Membre connecté (null si personne)",
   tags: ["comptes"],
+  access: "public",
   response: z.object({ user: sessionUser.nullable() }),
 });
 
@@ -165,6 +227,7 @@ export const register = endpoint({
   path: "/api/auth/register",
   summary: "Inscription : enregistre la demande ; le compte n'existe qu'après vérification du code",
   tags: ["comptes"],
+  access: "public",
   body: registerBodyServer,
   response: ok,
 });
@@ -174,6 +237,7 @@ export const sendEmailCode = endpoint({
   path: "/api/auth/email-code",
   summary: "Envoie le code de vérification à six chiffres (une fois par minute et par adresse)",
   tags: ["comptes"],
+  access: "public",
   body: z.object({ email: forgotEmail }).strict(),
   response: ok,
 });
@@ -183,6 +247,7 @@ export const verifyEmailCode = endpoint({
   path: "/api/auth/verify-email-code",
   summary: "Vérifie le code, crée le compte et ouvre la session",
   tags: ["comptes"],
+  access: "public",
   body: z.object({ email: forgotEmail, code: codeSchema }).strict(),
   response: z.object({ user: sessionUser }),
 });
@@ -192,13 +257,11 @@ export const login = endpoint({
   path: "/api/auth/login",
   summary: "Connexion avec le nom d'utilisateur ou l'e-mail",
   tags: ["comptes"],
+  access: "public",
   body: z
     .object({
-      identifier: z.string().trim().min(1, authMessages.allFieldsRequired).max(254),
-      password: z
-        .string()
-        .min(1, authMessages.allFieldsRequired)
-        .refine((v) => chars(v) <= PASSWORD_MAX, authMessages.passwordTooLong),
+      identifier: text({ max: EMAIL_MAX, min: 1, required: authMessages.allFieldsRequired }),
+      password,
     })
     .strict(),
   response: z.object({ user: sessionUser }),
@@ -209,6 +272,7 @@ export const logout = endpoint({
   path: "/api/auth/logout",
   summary: "Déconnexion : révoque la session sur le serveur",
   tags: ["comptes"],
+  access: "public",
   response: ok,
 });
 
@@ -217,6 +281,7 @@ export const forgotPassword = endpoint({
   path: "/api/auth/password/forgot",
   summary: "Envoie un lien de réinitialisation (même réponse que l'adresse existe ou non)",
   tags: ["comptes"],
+  access: "public",
   body: z.object({ email: forgotEmail }).strict(),
   response: ok,
 });
@@ -226,14 +291,12 @@ export const resetPassword = endpoint({
   path: "/api/auth/password/reset",
   summary: "Nouveau mot de passe depuis le lien reçu ; ferme toutes les autres sessions",
   tags: ["comptes"],
+  access: "public",
   body: z
     .object({
-      token: z.string().min(1, authMessages.resetInvalid).max(200, authMessages.resetInvalid),
-      password: z
-        .string()
-        .min(1, authMessages.allFieldsRequired)
-        .refine((v) => chars(v) <= PASSWORD_MAX, authMessages.passwordTooLong),
-      confirmPassword: z.string().min(1, authMessages.allFieldsRequired),
+      token: tokenText({ max: 200, invalid: authMessages.resetInvalid }),
+      password,
+      confirmPassword: password,
     })
     .strict()
     .refine((v) => v.password === v.confirmPassword, {
@@ -248,6 +311,7 @@ export const listPlans = endpoint({
   path: "/api/plans",
   summary: "Formules d'abonnement actives, de la moins chère à la plus chère",
   tags: ["abonnements"],
+  access: "public",
   response: z.object({
     items: z.array(
       z.object({

@@ -53,6 +53,7 @@ export const getCatalogueSummary = endpoint({
     "Compteurs de la page Catégories : nombre de vidéos, de catégories, vues au total et meilleure note " +
     "(la note moyenne de la vidéo classée première selon la règle des mieux notés, 0 sans aucune note)",
   tags: ["catalogue"],
+  access: "public",
   response: catalogueSummaryResponse,
 });
 
@@ -93,6 +94,7 @@ export const getTopRated = endpoint({
     "à score égal : note moyenne, puis nombre de notes, puis vues (décroissants), puis identifiant. " +
     "Avec les totaux de la liste : moyenne des notes, nombre de notes, vues.",
   tags: ["catalogue"],
+  access: "public",
   query: topRatedQuery,
   response: topRatedResponse,
 });

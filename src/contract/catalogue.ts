@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { nextCursor, pageCursor } from "./paging.ts";
+import { text } from "./text.ts";
 
 export const videoTypes = ["movie", "series"] as const;
 export const videoType = z.enum(videoTypes);
@@ -60,6 +62,18 @@ export type VideoSort = (typeof videoSorts)[number];
 /** spec §9: languages of the filter (FR EN ES DE IT). */
 export const filterLanguages = ["fr", "en", "es", "de", "it"] as const;
 export type FilterLanguage = (typeof filterLanguages)[number];
+/**
+ * The names a video's language is stored under, per filter language: the video form's names
+ * (spec §5: Français, English, Español, Deutsch, Italiano), and the French names of the languages
+ * that imported catalogues sometimes use.
+ */
+export const filterLanguageNames: Record<FilterLanguage, readonly string[]> = {
+  fr: ["Français"],
+  en: ["English", "Anglais"],
+  es: ["Español", "Espagnol"],
+  de: ["Deutsch", "Allemand"],
+  it: ["Italiano", "Italien"],
+};
 
 /** spec §5 Year filter: 1900 to the current year (checked at request time). */
 export const YEAR_FILTER_MIN = 1900;
@@ -72,22 +86,31 @@ const filterRating = z.coerce
   .number({ error: catalogueMessages.ratingRange })
   .refine((r) => r >= 0 && r <= 5 && Number.isInteger(r * 2), catalogueMessages.ratingRange);
 /** Category names; repeated (`categories=a&categories=b`) or comma-separated. */
+const CATEGORY_FILTER_MAX = 20;
+/** Room for 20 names of 100 characters and their commas. */
+const categoryNamesText = text({ max: 101 * CATEGORY_FILTER_MAX });
 const categoryNamesFilter = z
-  .union([z.string(), z.array(z.string())])
+  .union([
+    categoryNamesText,
+    z.array(categoryNamesText).max(CATEGORY_FILTER_MAX, catalogueMessages.tooManyCategories),
+  ])
   .transform((v) =>
     (Array.isArray(v) ? v : v.split(",")).map((name) => name.trim()).filter((name) => name.length > 0),
   )
-  .pipe(z.array(z.string().max(100)).max(20, catalogueMessages.tooManyCategories));
+  .pipe(z.array(z.string().max(100)).max(CATEGORY_FILTER_MAX, catalogueMessages.tooManyCategories));
 
 /** spec §5 Search: at most 100 characters; shorter than 2 (after trimming) means "no search". */
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_MIN_LENGTH = 2;
-export const searchText = z.string().max(SEARCH_MAX_LENGTH, catalogueMessages.queryTooLong).trim();
+export const searchText = text({ max: SEARCH_MAX_LENGTH, tooLong: catalogueMessages.queryTooLong });
 
 export const videoListQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).default(24),
+    /** Older clients' paging: costs what it skips. A `cursor`, when given, wins. */
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    /** The previous page's `nextCursor` (docs/decisions/031-keyset-paging.md). */
+    cursor: pageCursor.optional(),
     type: videoType.optional(),
     /** Search text (title, episode titles, description), most relevant first. */
     q: searchText.optional(),
@@ -111,12 +134,20 @@ export const videoListResponse = z.object({
   items: z.array(videoSummary),
   total: z.number().int().nonnegative(),
   /**
-   * A search stops reading matches at a cap (issue 4 speed targets): true means there are at least
+   * A search stops reading matches at a cap (the speed targets of docs/decisions/005-catalogue-cache.md): true means there are at least
    * `total` matches (« 1 000+ résultats »), and pages go no further than `total`.
    */
   totalIsLowerBound: z.boolean().optional(),
+  /**
+   * `total` is the planner's estimate (more than EXACT_TOTAL_MAX matches: an exact count would
+   * read them all), shown « environ N résultats ».
+   */
+  totalIsEstimate: z.boolean().optional(),
   limit: z.number().int(),
+  /** How many videos come before this page. */
   offset: z.number().int(),
+  /** Give it back as `cursor` for the next page; null on the last one. */
+  nextCursor,
 });
 export type VideoListResponse = z.infer<typeof videoListResponse>;
 
@@ -125,6 +156,7 @@ export const listVideos = endpoint({
   path: "/api/videos",
   summary: "Liste des vidéos, les plus récentes d'abord, ou les plus pertinentes pour une recherche (q)",
   tags: ["catalogue"],
+  access: "public",
   query: videoListQuery,
   response: videoListResponse,
 });
@@ -134,6 +166,7 @@ export const listCategories = endpoint({
   path: "/api/categories",
   summary: "Catégories avec leur nombre de vidéos",
   tags: ["catalogue"],
+  access: "public",
   response: z.object({ items: z.array(category) }),
 });
 
@@ -154,6 +187,7 @@ export const searchSuggestions = endpoint({
   path: "/api/search/suggestions",
   summary: "Suggestions de la barre de recherche (5 au plus, les plus pertinentes d'abord)",
   tags: ["catalogue"],
+  access: "public",
   query: z.object({ q: searchText.default("") }),
   response: z.object({ items: z.array(searchSuggestion).max(SEARCH_SUGGESTIONS) }),
 });
@@ -240,6 +274,7 @@ export const getHome = endpoint({
   path: "/api/home",
   summary: "Toutes les rangées de l'accueil en une réponse",
   tags: ["catalogue"],
+  access: "public",
   response: homeResponse,
 });
 
@@ -259,7 +294,42 @@ export const getLanding = endpoint({
   path: "/api/landing",
   summary: "Page Films ou Séries : héros et trois rangées de 10",
   tags: ["catalogue"],
+  access: "public",
   query: z.object({ type: videoType }),
   response: landingResponse,
 });
 export type VideoType = z.infer<typeof videoType>;
+
+/** Lines listed under « Dans les dialogues » (docs/decisions/050-dialogue-search.md). */
+export const DIALOGUE_HITS = 10;
+
+/** A line of dialogue that matches a search: where it is said, when, and the line itself. */
+export const dialogueHit = z.object({
+  videoId: z.uuid(),
+  /** The film's or the series' title. */
+  title: z.string(),
+  type: videoType,
+  thumbnail: z.string().nullable(),
+  /** The episode of a series (null for a film), with its numbers and title. */
+  episodeId: z.uuid().nullable(),
+  seasonNumber: z.number().int().nullable(),
+  episodeNumber: z.number().int().nullable(),
+  episodeTitle: z.string().nullable(),
+  /** When the line starts, in milliseconds from the start of the film or episode. */
+  startMs: z.number().int().nonnegative(),
+  /** The line's words (no subtitle tags). */
+  text: z.string(),
+});
+export type DialogueHit = z.infer<typeof dialogueHit>;
+
+export const searchDialogues = endpoint({
+  method: "GET",
+  path: "/api/search/dialogues",
+  summary:
+    "Répliques des sous-titres qui contiennent tous les mots de la recherche, avec l'épisode et le moment " +
+    "(membres ; contrôle parental appliqué ; moins de 2 caractères : aucune)",
+  tags: ["catalogue"],
+  access: "member",
+  query: z.object({ q: searchText.default("") }),
+  response: z.object({ items: z.array(dialogueHit).max(DIALOGUE_HITS) }),
+});

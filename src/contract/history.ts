@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { videoSummary } from "./catalogue.ts";
 import { endpoint } from "./endpoint.ts";
+import { nextCursor, pageCursor } from "./paging.ts";
+import { text } from "./text.ts";
 
 /**
  * Watch progress, resume and history (spec §2 History, §3 Watch history, §4 History class,
@@ -21,7 +23,7 @@ export const WATCH_PROGRESS = {
   completedAt: 0.9,
 } as const;
 
-/** The 'Reprendre la lecture' rail (issue 4): the home's rails hold 15 (spec §9). */
+/** The 'Reprendre la lecture' rail: the home's rails hold 15 (spec §9). */
 export const CONTINUE_WATCHING_LIMIT = 15;
 /** spec §9: watch history read limit 50 (the default page). */
 export const HISTORY_PAGE_DEFAULT = 50;
@@ -94,6 +96,7 @@ export const saveProgress = endpoint({
   summary:
     "Enregistre la position de lecture (≥ 10 s, progression plafonnée à 0,95) ; une sauvegarde plus ancienne que celle enregistrée ne change rien",
   tags: ["history"],
+  access: "member",
   body: saveProgressBody,
   response: saveProgressResult,
 });
@@ -108,6 +111,7 @@ export const beaconProgress = endpoint({
   summary:
     "Même enregistrement que PUT /api/history/progress, pour navigator.sendBeacon (Blob application/json)",
   tags: ["history"],
+  access: "member",
   body: saveProgressBody,
   response: saveProgressResult,
 });
@@ -135,6 +139,7 @@ export const getResume = endpoint({
   summary:
     "Position de reprise d'une vidéo (ou d'un épisode), seulement si la progression est entre 0,05 et 0,9 exclus",
   tags: ["history"],
+  access: "member",
   query: resumeQuery,
   response: resumeResponse,
 });
@@ -152,9 +157,12 @@ export const historyListQuery = z.object({
   sort: z.enum(historySorts, { error: historyMessages.unknownSort }).default("recent"),
   filter: z.enum(historyFilters, { error: historyMessages.unknownFilter }).default("all"),
   /** Words of the video or episode title (accents and case ignored); blank means everything. */
-  q: z.string().trim().max(100, historyMessages.queryTooLong).default(""),
+  q: text({ max: 100, tooLong: historyMessages.queryTooLong }).default(""),
   limit: z.coerce.number().int().min(1).max(200).default(HISTORY_PAGE_DEFAULT),
+  /** Older clients' paging; a `cursor`, when given, wins. */
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** The previous page's `nextCursor` (docs/decisions/031-keyset-paging.md). */
+  cursor: pageCursor.optional(),
 });
 export type HistoryListQuery = z.output<typeof historyListQuery>;
 export type HistoryListQueryInput = z.input<typeof historyListQuery>;
@@ -182,6 +190,7 @@ export type HistoryItem = z.infer<typeof historyItem>;
 export const historyListResponse = z.object({
   items: z.array(historyItem),
   total: z.number().int().nonnegative(),
+  nextCursor,
 });
 export type HistoryListResponse = z.infer<typeof historyListResponse>;
 
@@ -191,6 +200,7 @@ export const listHistory = endpoint({
   summary:
     "Historique de visionnage du membre connecté : filtre (tout, en cours, terminés), tri et recherche",
   tags: ["history"],
+  access: "member",
   query: historyListQuery,
   response: historyListResponse,
 });
@@ -200,6 +210,7 @@ export const deleteHistoryItem = endpoint({
   path: "/api/history/:id",
   summary: "Retire une entrée de l'historique du membre connecté (204 ; 404 si elle n'est pas à lui)",
   tags: ["history"],
+  access: "member",
   params: z.object({ id: z.uuid() }),
   response: z.null(),
 });
@@ -209,6 +220,7 @@ export const clearHistory = endpoint({
   path: "/api/history",
   summary: "Efface tout l'historique du membre connecté (204)",
   tags: ["history"],
+  access: "member",
   response: z.null(),
 });
 
@@ -231,5 +243,6 @@ export const getContinueWatching = endpoint({
   summary:
     "« Reprendre la lecture » : vidéos en cours (progression entre 0,05 et 0,9), une par vidéo, les plus récentes d'abord (15 au plus)",
   tags: ["history"],
+  access: "member",
   response: continueWatchingResponse,
 });

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { videoSummary } from "./catalogue.ts";
 import { endpoint } from "./endpoint.ts";
+import { nextCursor, pageCursor } from "./paging.ts";
 
 /**
- * A member's library: favourites (« Ma liste », spec §2, §3 Favorite, §7 favorites) and ratings
- * (spec §3 Rating, §5 Ratings, §7 ratings). Every endpoint acts for the signed-in member only.
+ * A member's library: favourites (« Ma liste », spec §2, §3 Favorite, §7 favorites), ratings
+ * (spec §3 Rating, §5 Ratings, §7 ratings) and likes (« J'aime », spec §2; a mark of its own, never
+ * a rating: docs/decisions/040-likes-are-their-own-mark.md). Every endpoint acts for the signed-in
+ * member only.
  */
 
 /** French messages of the library's rules (spec §5, §8). */
@@ -37,6 +40,7 @@ export const getFavoriteIds = endpoint({
   path: "/api/favorites/ids",
   summary: "Identifiants de toutes les vidéos de « Ma liste » du membre connecté",
   tags: ["library"],
+  access: "member",
   response: favoriteIdsResponse,
 });
 
@@ -53,6 +57,7 @@ export const addFavorite = endpoint({
   path: "/api/favorites",
   summary: "Ajoute une vidéo à « Ma liste » (201 ; 409 ALREADY_FAVORITE si elle y est déjà)",
   tags: ["library"],
+  access: "member",
   body: addFavoriteBody,
   response: favoriteAdded,
 });
@@ -62,6 +67,7 @@ export const removeFavorite = endpoint({
   path: "/api/favorites/:videoId",
   summary: "Retire une vidéo de « Ma liste » (204, même si elle n'y était pas)",
   tags: ["library"],
+  access: "member",
   params: videoIdParams,
   response: z.null(),
 });
@@ -69,7 +75,10 @@ export const removeFavorite = endpoint({
 export const favoriteListQuery = z.object({
   sort: z.enum(favoriteSorts, { error: libraryMessages.unknownSort }).default("recent"),
   limit: z.coerce.number().int().min(1).max(200).default(100),
+  /** Older clients' paging; a `cursor`, when given, wins. */
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** The previous page's `nextCursor` (docs/decisions/031-keyset-paging.md). */
+  cursor: pageCursor.optional(),
 });
 export type FavoriteListQuery = z.output<typeof favoriteListQuery>;
 
@@ -96,6 +105,7 @@ export const favoriteListResponse = z.object({
   stats: favoriteStats,
   /** Favourite categories (by first category) with their counts, most frequent first. */
   categories: z.array(favoriteCategory),
+  nextCursor,
 });
 export type FavoriteListResponse = z.infer<typeof favoriteListResponse>;
 
@@ -104,6 +114,7 @@ export const listFavorites = endpoint({
   path: "/api/favorites",
   summary: "« Ma liste » du membre connecté : vidéos triées, statistiques et catégories favorites",
   tags: ["library"],
+  access: "member",
   query: favoriteListQuery,
   response: favoriteListResponse,
 });
@@ -123,6 +134,7 @@ export const rateVideo = endpoint({
   path: "/api/ratings/:videoId",
   summary: "Note une vidéo de 1 à 5 étoiles (0 retire la note) ; renvoie la moyenne et le nombre de notes",
   tags: ["library"],
+  access: "member",
   params: videoIdParams,
   body: rateVideoBody,
   response: ratingResult,
@@ -131,14 +143,53 @@ export const rateVideo = endpoint({
 export const myVideoState = z.object({
   favorite: z.boolean(),
   rating: z.number().int().min(1).max(RATING_MAX).nullable(),
+  liked: z.boolean(),
 });
 export type MyVideoState = z.infer<typeof myVideoState>;
 
 export const getMyVideoState = endpoint({
   method: "GET",
   path: "/api/me/videos/:videoId",
-  summary: "Si la vidéo est dans « Ma liste » du membre connecté, et sa note",
+  summary: "Si la vidéo est dans « Ma liste » du membre connecté, sa note, et s'il l'aime",
   tags: ["library"],
+  access: "member",
   params: videoIdParams,
   response: myVideoState,
+});
+
+export const getLikedIds = endpoint({
+  method: "GET",
+  path: "/api/likes/ids",
+  summary: "Identifiants de toutes les vidéos que le membre connecté aime (« J'aime »)",
+  tags: ["library"],
+  access: "member",
+  response: favoriteIdsResponse,
+});
+
+export const likeResult = z.object({
+  /** Whether the member likes the video after the write. */
+  liked: z.boolean(),
+  /** The video's count of likes after the write. */
+  likes: z.number().int().nonnegative(),
+});
+export type LikeResult = z.infer<typeof likeResult>;
+
+export const likeVideo = endpoint({
+  method: "PUT",
+  path: "/api/likes/:videoId",
+  summary: "« J'aime » une vidéo (idempotent ; ne touche jamais à la note) ; renvoie le nombre de J'aime",
+  tags: ["library"],
+  access: "member",
+  params: videoIdParams,
+  response: likeResult,
+});
+
+export const unlikeVideo = endpoint({
+  method: "DELETE",
+  path: "/api/likes/:videoId",
+  summary: "Retire le « J'aime » du membre (idempotent) ; renvoie le nombre de J'aime de la vidéo",
+  tags: ["library"],
+  access: "member",
+  params: videoIdParams,
+  response: likeResult,
 });

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { authMessages, sessionUser, USERNAME_RE } from "./auth.ts";
+import { authMessages, sessionUser, username } from "./auth.ts";
 import { endpoint } from "./endpoint.ts";
+import { secretText, text } from "./text.ts";
+import { publicUrl } from "./urls.ts";
 
 /**
  * The member's own space: profile (spec §2 Profile, §3 Activity item and User stats), settings
  * (spec §2 Settings, §3 Local user settings and Billing settings, §9 options and defaults) and
- * « vos données » (export, erase, account deletion; issue 6). Every endpoint acts for the
+ * « vos données » (export, erase, account deletion; spec §2 Settings). Every endpoint acts for the
  * signed-in member only: identity comes from the session.
  */
 
@@ -33,6 +35,7 @@ export const memberMessages = {
     "L'avatar doit être une adresse https:// d'au plus 2 048 caractères ou l'un des avatars proposés.",
   usernameInvalid: authMessages.usernameInvalid,
   usernameTaken: authMessages.usernameTaken,
+  usernameLookAlike: authMessages.usernameLookAlike,
   nothingToUpdate: "Aucune modification à enregistrer.",
   unknownField: "Champ inconnu : ce fichier ou cette requête contient une donnée que Bobine ne connaît pas.",
   notifications: "Les notifications sont activées ou désactivées (vrai ou faux).",
@@ -62,7 +65,7 @@ const unknownFieldsError = (issue: { code?: string }) =>
 /* ------------------------------------------------------------------ profile */
 
 /**
- * Built-in avatars (issue 6: « an https URL or one of a few built-in avatars »), stored as
+ * Built-in avatars (an https URL or one of a few built-in avatars), stored as
  * `builtin:<name>` and drawn by the web app (no request to any other site).
  */
 export const BUILTIN_AVATARS = ["bobine", "clap", "etoile", "popcorn", "masque", "camera"] as const;
@@ -71,35 +74,23 @@ export const builtinAvatarValue = (name: BuiltinAvatar) => `builtin:${name}`;
 export const AVATAR_URL_MAX = 2048;
 
 /**
- * An avatar URL is only ever https, without credentials, to a named host (SECURITY-CHECKLIST 28: no
- * javascript:, data:, plain http, loopback or bare IP addresses), and length-limited.
+ * An avatar URL is only ever https, without credentials, to a public named host (SECURITY-CHECKLIST
+ * 28: no javascript:, data:, plain http, loopback, local names or bare IP addresses, whatever form
+ * the host is written in: `publicUrl`), and length-limited.
  */
 export function isSafeAvatar(value: string): boolean {
   if ((BUILTIN_AVATARS as readonly string[]).some((name) => value === `builtin:${name}`)) return true;
   if (value.length > AVATAR_URL_MAX || /[\s<>"'`\\]/.test(value)) return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "https:" || url.username || url.password) return false;
-  const host = url.hostname.toLowerCase();
-  if (!host.includes(".") || host.endsWith(".localhost") || host.endsWith(".local")) return false;
-  // Bare IPv4 / IPv6 addresses (decimal forms are normalised to dotted ones by URL).
-  if (/^\d+(\.\d+){3}$/.test(host) || host.startsWith("[")) return false;
-  return true;
+  return publicUrl(value, { protocols: ["https:"] }) !== null;
 }
 
-export const avatarValue = z
-  .string({ error: memberMessages.avatarInvalid })
-  .trim()
-  .refine(isSafeAvatar, memberMessages.avatarInvalid);
+export const avatarValue = text({
+  max: AVATAR_URL_MAX,
+  required: memberMessages.avatarInvalid,
+  tooLong: memberMessages.avatarInvalid,
+}).refine(isSafeAvatar, memberMessages.avatarInvalid);
 
-export const usernameValue = z
-  .string({ error: memberMessages.usernameInvalid })
-  .trim()
-  .regex(USERNAME_RE, memberMessages.usernameInvalid);
+export const usernameValue = username(memberMessages.usernameInvalid);
 
 /** spec §7 profiles: update {username, avatar}; anything else (role, id, e-mail) is refused. */
 export const updateProfileBody = z
@@ -111,7 +102,7 @@ export const updateProfileBody = z
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 /** spec §3 Activity item. */
-export const activityTypes = ["watch", "favorite", "rate"] as const;
+export const activityTypes = ["watch", "favorite", "rate", "like"] as const;
 export const activityItem = z.object({
   type: z.enum(activityTypes),
   videoId: z.uuid(),
@@ -157,6 +148,7 @@ export const getProfile = endpoint({
   path: "/api/me/profile",
   summary: "Profil du membre connecté : identité, statistiques et 10 dernières activités",
   tags: ["member"],
+  access: "member",
   response: profileResponse,
 });
 
@@ -165,6 +157,7 @@ export const updateProfile = endpoint({
   path: "/api/me/profile",
   summary: "Modifie le nom d'utilisateur et l'avatar (mêmes règles que l'inscription)",
   tags: ["member"],
+  access: "member",
   body: updateProfileBody,
   response: z.object({ user: sessionUser, message: z.string() }),
 });
@@ -181,6 +174,12 @@ export const LANGUAGES = ["fr", "en", "es", "de", "it"] as const;
  */
 export const MATURITIES = ["all", "teen", "mature"] as const;
 export type Maturity = (typeof MATURITIES)[number];
+/** The video maturities each setting shows (docs/decisions/008-parental-control.md). */
+export const ALLOWED_MATURITIES: Record<Maturity, readonly Maturity[]> = {
+  all: ["all"],
+  teen: ["all", "teen"],
+  mature: ["all", "teen", "mature"],
+};
 export const THEMES = ["dark", "light", "system"] as const;
 /** spec §3 Billing settings; auto-renew applies to card and paypal only (spec §9). */
 export const PAYMENT_METHODS = ["card", "paypal", "paysafecard"] as const;
@@ -288,6 +287,7 @@ export const getSettings = endpoint({
   path: "/api/me/settings",
   summary: "Paramètres du membre (spec §3) et état de son abonnement (heure de Paris)",
   tags: ["member"],
+  access: "member",
   response: settingsResponse,
 });
 
@@ -296,6 +296,7 @@ export const updateSettings = endpoint({
   path: "/api/me/settings",
   summary: "Enregistre les paramètres envoyés (les autres restent inchangés)",
   tags: ["member"],
+  access: "member",
   body: updateSettingsBody,
   response: settingsResponse,
 });
@@ -305,7 +306,7 @@ export const updateSettings = endpoint({
 const iso = z.iso.datetime({ offset: true });
 const isoOrNull = iso.nullable();
 
-/** Everything Bobine holds about the member (issue 6 « Your data »), without secrets. */
+/** Everything Bobine holds about the member (« Exporter mes données »), without secrets. */
 export const memberExport = z.object({
   format: z.literal("bobine-export/1"),
   exportedAt: iso,
@@ -320,6 +321,7 @@ export const memberExport = z.object({
   }),
   settings: memberSettings,
   favorites: z.array(z.object({ videoId: z.uuid(), title: z.string(), addedAt: iso })),
+  likes: z.array(z.object({ videoId: z.uuid(), title: z.string(), likedAt: iso })),
   ratings: z.array(
     z.object({
       videoId: z.uuid(),
@@ -382,6 +384,17 @@ export const memberExport = z.object({
   giftSubscriptions: z.array(
     z.object({ id: z.uuid(), planCode: z.string(), durationMonths: z.number().int(), createdAt: iso }),
   ),
+  /** Access periods, whatever paid for or gave them (docs/decisions/012-entitlements.md). */
+  entitlements: z.array(
+    z.object({
+      id: z.uuid(),
+      planCode: z.string(),
+      source: z.string(),
+      startsAt: iso,
+      endsAt: iso.nullable(),
+      revokedAt: iso.nullable(),
+    }),
+  ),
   /** Open sessions: where and when, never the token or its hash. */
   sessions: z.array(
     z.object({
@@ -401,6 +414,8 @@ export const exportData = endpoint({
   path: "/api/me/export",
   summary: "Télécharge (pièce jointe JSON) tout ce que Bobine conserve sur le membre",
   tags: ["member"],
+  access: "member",
+  produces: "json-attachment",
   response: memberExport,
 });
 
@@ -408,17 +423,19 @@ export const eraseData = endpoint({
   method: "POST",
   path: "/api/me/erase",
   summary:
-    "Efface favoris, notes, historique, notifications et paramètres du membre, en une seule transaction",
+    "Efface favoris, notes, J'aime, historique, notifications et paramètres du membre, en une seule transaction",
   tags: ["member"],
+  access: "member",
   response: z.object({ message: z.string() }),
 });
 
 export const deleteAccountBody = z.strictObject(
   {
-    password: z
-      .string({ error: memberMessages.passwordRequired })
-      .min(1, memberMessages.passwordRequired)
-      .max(1024, memberMessages.passwordWrong),
+    password: secretText({
+      max: 1024,
+      required: memberMessages.passwordRequired,
+      tooLong: memberMessages.passwordWrong,
+    }),
   },
   { error: unknownFieldsError },
 );
@@ -429,6 +446,7 @@ export const deleteAccount = endpoint({
   summary:
     "Supprime le compte après saisie du mot de passe : données personnelles effacées, sessions fermées",
   tags: ["member"],
+  access: "member",
   body: deleteAccountBody,
   response: z.null(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { text } from "./text.ts";
 
 /**
  * Notifications (spec §2 Header notification bell and panel, §3 Notification, §4 Notification,
@@ -56,11 +57,27 @@ export const notificationListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIMITS.maxList).default(NOTIFICATION_LIMITS.web),
 });
 
+/**
+ * Server-Sent Events (spec §9): `event: notifications` carrying a fresh `notificationsState` at once
+ * and after every change, a comment every 25 s, a `retry:` hint. For an EventSource.
+ */
+export const notificationStream = endpoint({
+  method: "GET",
+  path: NOTIFICATION_STREAM.path,
+  summary: `Flux temps réel (text/event-stream) : évènement « ${NOTIFICATION_STREAM.event} » avec les notifications et le nombre de non lues`,
+  tags: ["notifications"],
+  access: "member",
+  produces: "text/event-stream",
+  query: notificationListQuery,
+  response: z.string(),
+});
+
 export const listNotifications = endpoint({
   method: "GET",
   path: "/api/notifications",
   summary: "Notifications du membre connecté, les plus récentes d'abord, et le nombre de non lues",
   tags: ["notifications"],
+  access: "member",
   query: notificationListQuery,
   response: notificationsState,
 });
@@ -70,6 +87,7 @@ export const markNotificationRead = endpoint({
   path: "/api/notifications/:id/read",
   summary: "Marque une notification comme lue (idempotent ; 404 si elle n'est pas au membre)",
   tags: ["notifications"],
+  access: "member",
   params: z.object({ id: z.uuid() }),
   response: z.object({ item: notificationItem, unread: z.number().int().nonnegative() }),
 });
@@ -79,19 +97,24 @@ export const markAllNotificationsRead = endpoint({
   path: "/api/notifications/read-all",
   summary: "« Tout lire » : marque toutes les notifications du membre comme lues",
   tags: ["notifications"],
+  access: "member",
   response: z.object({ updated: z.number().int().nonnegative(), unread: z.literal(0) }),
 });
 
-const title = z
-  .string({ error: notificationMessages.titleRequired })
-  .trim()
-  .min(1, notificationMessages.titleRequired)
-  .max(200, notificationMessages.titleTooLong);
-const message = z
-  .string({ error: notificationMessages.messageRequired })
-  .trim()
-  .min(1, notificationMessages.messageRequired)
-  .max(2000, notificationMessages.messageTooLong);
+const title = text({
+  max: 200,
+  min: 1,
+  required: notificationMessages.titleRequired,
+  tooLong: notificationMessages.titleTooLong,
+});
+/** The one multi-line text of the contract: newlines and tabs are kept. */
+const message = text({
+  max: 2000,
+  min: 1,
+  multiline: true,
+  required: notificationMessages.messageRequired,
+  tooLong: notificationMessages.messageTooLong,
+});
 
 export const notificationContent = z.object({ title, message });
 export type NotificationContent = z.infer<typeof notificationContent>;
@@ -109,6 +132,7 @@ export const sendNotification = endpoint({
   path: "/api/admin/notifications",
   summary: "Administrateurs : envoie une notification à un membre ou à tous (201, nombre de destinataires)",
   tags: ["admin"],
+  access: "admin",
   body: sendNotificationBody,
   response: z.object({ sent: z.number().int().nonnegative() }),
 });

@@ -7,5 +7,6 @@ export const getPlayerOptions = endpoint({
   path: "/api/player/options",
   summary: "Réglages du lecteur choisis par l'exploitant (protection du lecteur activée ou non)",
   tags: ["lecture"],
+  access: "public",
   response: z.object({ guard: z.boolean() }),
 });

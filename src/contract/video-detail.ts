@@ -21,6 +21,8 @@ export type EpisodeSummary = z.infer<typeof episodeSummary>;
  */
 export const videoDetail = videoSummary.extend({
   creator: z.string().nullable(),
+  /** Members who like the video (« J'aime », docs/decisions/040-likes-are-their-own-mark.md). */
+  likes: z.number().int().nonnegative(),
   episodes: z.array(episodeSummary),
 });
 export type VideoDetail = z.infer<typeof videoDetail>;
@@ -32,6 +34,7 @@ export const getVideo = endpoint({
   path: "/api/videos/:id",
   summary: "Une vidéo avec son créateur et, pour une série, ses épisodes par saison",
   tags: ["catalogue"],
+  access: "public",
   params: videoIdParams,
   response: videoDetail,
 });
@@ -45,8 +48,9 @@ export const getSimilarVideos = endpoint({
   method: "GET",
   path: "/api/videos/:id/similar",
   summary:
-    "Vidéos de la même catégorie principale (puis des autres catégories de la vidéo), les plus vues d'abord",
+    "Vidéos de la même catégorie principale (puis des autres catégories de la vidéo), les plus aimées et vues d'abord",
   tags: ["catalogue"],
+  access: "public",
   params: videoIdParams,
   query: z.object({ limit: z.coerce.number().int().min(1).max(SIMILAR_MAX).default(SIMILAR_DEFAULT) }),
   response: z.object({ items: z.array(videoSummary) }),

@@ -1,21 +1,28 @@
-import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "#db/client";
-import { signupRequests } from "#db/schema/auth";
-import { SIGNUP_TTL_HOURS } from "./auth/auth.service.ts";
-import { purgeExpired } from "./auth/rate-limit.ts";
-import { purgeExpiredSessions } from "./auth/session.ts";
+import { purgeExpiredSignups } from "./auth/auth.queries.ts";
+import { SIGNUP_TTL_HOURS } from "./auth/sign-up.service.ts";
+import type { DomainWorkers } from "./shared/context.ts";
+import { jobQueue } from "./shared/jobs.ts";
+import { purgeExpiredCounters } from "./shared/rate-limits.queries.ts";
+import { purgeExpiredSessions } from "./shared/session.queries.ts";
 
-/** Housekeeping every process may run (each statement is idempotent): expired sign-ups, sessions, counters. */
+/** Housekeeping (each statement is idempotent): expired sign-ups, sessions, counters. */
 export async function runMaintenance(db: Db) {
-  await db
-    .delete(signupRequests)
-    .where(sql`${signupRequests.createdAt} < now() - make_interval(hours => ${SIGNUP_TTL_HOURS})`);
+  await purgeExpiredSignups(db, SIGNUP_TTL_HOURS);
   await purgeExpiredSessions(db);
-  await purgeExpired(db);
+  await purgeExpiredCounters(db);
 }
 
-export function scheduleMaintenance(db: Db, onError: (err: unknown) => void): () => void {
-  const timer = setInterval(() => runMaintenance(db).catch(onError), 3600 * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Hourly, once for all processes (docs/decisions/011-jobs.md). */
+export const maintenanceQueue = jobQueue({
+  name: "maintenance",
+  data: z.object({}),
+  retryLimit: 2,
+  expireInSeconds: 10 * 60,
+});
+
+export const maintenanceWorkers: DomainWorkers = async ({ jobs, db }) => {
+  await jobs.work(maintenanceQueue, () => runMaintenance(db));
+  await jobs.schedule(maintenanceQueue, "17 * * * *", {});
+};

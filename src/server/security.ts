@@ -1,7 +1,8 @@
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "./config.ts";
-import { AppError, messages } from "./errors.ts";
+import { requestMessages } from "#contract/errors";
+import type { Config } from "./shared/config.ts";
+import { AppError } from "./shared/errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -33,9 +34,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // The same rule as `frame-ancestors 'none'`, for browsers that only read the older header.
+    xFrameOptions: { action: "deny" },
   });
 
-  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+  // The one origin allowed to change state: PUBLIC_URL's. Never the request's own Host (or a
+  // forwarded one): a client chooses those, so `Host: evil.example` with `Origin:
+  // http://evil.example` would pass (SECURITY-CHECKLIST 13).
+  const allowedOrigins = originsOf(config.publicUrl);
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.protocol === "https") {
@@ -44,9 +50,31 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    const own = `${request.protocol}://${request.host}`;
-    if (origin !== own && !allowedOrigins.has(origin)) {
-      throw new AppError("ACCESS_DENIED", messages.foreignOrigin);
+    if (!allowedOrigins.has(origin)) {
+      request.log.warn(
+        { origin, allowedOrigins: [...allowedOrigins] },
+        "state change from an origin other than PUBLIC_URL's refused",
+      );
+      throw new AppError("ACCESS_DENIED", requestMessages.foreignOrigin);
     }
   });
+}
+
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * PUBLIC_URL's origin; when it names this machine's loopback, the other loopback spellings of the
+ * same scheme and port too (someone trying Bobine opens http://127.0.0.1:3000 as often as
+ * http://localhost:3000, and no other site can be served from those origins).
+ */
+function originsOf(publicUrl: string): Set<string> {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_NAMES.includes(url.hostname)) return new Set([url.origin]);
+  return new Set(
+    LOOPBACK_NAMES.map((name) => {
+      const alias = new URL(url.origin);
+      alias.hostname = name;
+      return alias.origin;
+    }),
+  );
 }

@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { authMessages } from "#contract/auth";
+import { endpoint } from "#contract/endpoint";
 import { accounts, profiles, sessions, users } from "#db/schema/auth";
-import { requireAdmin, requireUser } from "#server/auth/guards";
-import { hashPassword } from "#server/auth/password";
-import { errorCatalogue } from "#server/errors";
+import { errorCatalogue } from "#server/shared/errors";
+import { hashPassword } from "#server/shared/password";
+import { route } from "#server/shared/route";
 import { nextIp, registerMember, sessionCookie } from "../factories/accounts.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { codeIn, resetTokenIn, startSmtp } from "../smtp.ts";
@@ -15,11 +17,24 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({
     env: { SMTP_URL: smtp.url },
-    beforeReady(app) {
-      // Probe routes guarded like the member and admin routes of later issues.
+    beforeReady(app, database) {
+      // Probe endpoints declared for members and for administrators, as every route is.
+      const probe = (path: string, access: "member" | "admin") =>
+        endpoint({
+          method: "GET",
+          path,
+          summary: "probe",
+          tags: [],
+          access,
+          response: z.object({ id: z.uuid() }),
+        });
       app.register(async (api) => {
-        api.get("/api/__member", async (request) => ({ id: requireUser(request).id }));
-        api.get("/api/__admin", async (request) => ({ id: requireAdmin(request).id }));
+        for (const [path, access] of [
+          ["/api/__member", "member"],
+          ["/api/__admin", "admin"],
+        ] as const) {
+          route(api, database, probe(path, access), async ({ user }) => ({ id: user.id }));
+        }
       });
     },
   });
@@ -68,7 +83,7 @@ describe("sign-in", () => {
   it("throttles an account after 100 failures in an hour, whatever the IP, without locking it for ever", async () => {
     const m = await registerMember(t.app, smtp, codeIn);
     await t.database.db.execute(
-      sql`insert into rate_limits (bucket, window_start, hits) values (${`login-fail:${m.username.toLowerCase()}`}, now(), 100)`,
+      sql`insert into rate_limits (bucket, window_start, hits) values (${`login-account:${m.userId}`}, now(), 100)`,
     );
     const blocked = await post(
       "/api/auth/login",
@@ -80,7 +95,7 @@ describe("sign-in", () => {
     expect(blocked.json().message).toBe(errorCatalogue.RATE_LIMITED.message);
     // An hour later the window has passed.
     await t.database.db.execute(
-      sql`update rate_limits set window_start = now() - interval '61 minutes' where bucket = ${`login-fail:${m.username.toLowerCase()}`}`,
+      sql`update rate_limits set window_start = now() - interval '61 minutes' where bucket = ${`login-account:${m.userId}`}`,
     );
     expect((await post("/api/auth/login", { identifier: m.username, password: m.password })).statusCode).toBe(
       200,
@@ -352,14 +367,18 @@ describe("password reset", () => {
     ["/api/auth/verify-email-code", "verify-ip", { email: "limite@orange.fr", code: "123456" }],
     ["/api/auth/password/forgot", "reset-ip", { email: "limite@orange.fr" }],
   ] as const) {
-    it(`answers 429 on ${route} once its per-IP budget is spent`, async () => {
+    it(`answers 429 on ${route} once its per-IP budget is spent, saying when it frees`, async () => {
       const ip = `192.0.2.${70 + route.length}`;
+      // A 10-minute window opened 4 minutes ago.
       await t.database.db.execute(
-        sql`insert into rate_limits (bucket, window_start, hits) values (${`${bucket}:${ip}`}, now(), 1000)`,
+        sql`insert into rate_limits (bucket, window_start, hits) values (${`${bucket}:${ip}`}, now() - interval '4 minutes', 1000)`,
       );
       const res = await post(route, payload, {}, ip);
       expect(res.statusCode).toBe(429);
       expect(res.json().message).toBe(errorCatalogue.RATE_LIMITED.message);
+      const retryAfter = Number(res.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(340);
+      expect(retryAfter).toBeLessThanOrEqual(360);
     });
   }
 

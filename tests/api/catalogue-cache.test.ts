@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Category, type HomeResponse, unpackHome, type VideoListResponse } from "#contract/catalogue";
 import { type Database, openDatabase } from "#db/client";
 import { buildApp } from "#server/app";
-import { CATALOGUE_TTL_MS, SEARCH_CACHE_ENTRIES } from "#server/catalogue/cache";
+import { CATALOGUE_TTL_MS, SEARCH_CACHE_ENTRIES } from "#server/shared/catalogue-cache";
 import { makeCategory, makeVideo } from "../factories/catalogue.ts";
 import { createTestDatabase, type TestDatabase, testConfig, testDbKind } from "../harness.ts";
 

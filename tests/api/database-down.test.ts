@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorCatalogue } from "#server/errors";
+import { errorCatalogue } from "#server/shared/errors";
 import { createTestApp, type TestApp, testDbKind } from "../harness.ts";
 
 // Only a database server can go away under a running app; the embedded one lives in the process.
@@ -29,8 +29,10 @@ describe.skipIf(testDbKind !== "postgres")("when PostgreSQL goes away", () => {
       [dbName.rows[0]?.name],
     );
     try {
-      const res = await t.app.inject({ method: "GET", url: "/api/videos" });
+      // A filtered list: never a prepared answer (decision 030), so it must ask the database.
+      const res = await t.app.inject({ method: "GET", url: "/api/videos?yearMin=1990" });
       expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers["retry-after"]).toMatch(/^[1-9]\d*$/);
       expect(res.json()).toMatchObject({
         code: "SERVICE_UNAVAILABLE",
         message: errorCatalogue.SERVICE_UNAVAILABLE.message,

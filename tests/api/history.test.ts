@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTINUE_WATCHING_LIMIT, historyMessages } from "#contract/history";
 import { watchHistory } from "#db/schema/activity";
 import { episodes, videos } from "#db/schema/catalogue";
-import { cookieName, createSession } from "#server/auth/session";
-import { errorCatalogue } from "#server/errors";
+import { errorCatalogue } from "#server/shared/errors";
 import { makeEpisode, makeVideo } from "../factories/catalogue.ts";
-import { makeUser } from "../factories/users.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
+import { type Method, signedIn, anonymous as visitor } from "../support/members.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,18 +16,9 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-
-/** A signed-in member: a user row and a real session cookie (sign-in itself is tested elsewhere). */
+/** A signed-in member (tests/support/members.ts) who can save positions. */
 async function member() {
-  const user = await makeUser(t.database.db);
-  const { token } = await createSession(t.database.db, t.config, user.id, {
-    ip: "203.0.113.9",
-    userAgent: "vitest",
-  });
-  const cookie = `${cookieName(t.config)}=${token}`;
-  const call = (method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const m = await signedIn(t);
   /** Saves a position; clientSavedAt is a growing clock unless given. */
   const save = async (
     videoId: string,
@@ -36,7 +26,7 @@ async function member() {
     totalDuration: number,
     over: { episodeId?: string | null; clientSavedAt?: number } = {},
   ) => {
-    const res = await call("PUT", "/api/history/progress", {
+    const res = await m.call("PUT", "/api/history/progress", {
       videoId,
       currentPosition,
       totalDuration,
@@ -46,14 +36,13 @@ async function member() {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { saved: boolean; progress: number; currentPosition: number; completed: boolean };
   };
-  return { id: user.id, cookie, call, save };
+  return { ...m, save };
 }
 
 let clock = Date.now() - 3_600_000;
 const nextClock = () => (clock += 1_000);
 
-const anonymous = (method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+const anonymous = (method: Method, url: string, payload?: object) => visitor(t)(method, url, payload);
 
 const unknownId = "00000000-0000-4000-8000-000000000000";
 
@@ -108,7 +97,7 @@ describe("access", () => {
     const [row] = await storedRows(alice.id, video.id);
     if (!row) throw new Error("no row");
 
-    expect((await bob.call("GET", "/api/history")).json()).toEqual({ items: [], total: 0 });
+    expect((await bob.call("GET", "/api/history")).json()).toEqual({ items: [], total: 0, nextCursor: null });
     expect((await bob.call("GET", "/api/history/continue")).json()).toEqual({ items: [] });
     expect((await bob.call("GET", `/api/history/resume?videoId=${video.id}`)).json()).toEqual({
       episodeId: null,
@@ -533,7 +522,7 @@ describe("history list", () => {
 
     const cleared = await m.call("DELETE", "/api/history");
     expect(cleared.statusCode).toBe(204);
-    expect(await list()).toEqual({ items: [], total: 0 });
+    expect(await list()).toEqual({ items: [], total: 0, nextCursor: null });
     expect(await storedRows(other.id, film1.id)).toHaveLength(1);
   });
 });
@@ -603,6 +592,6 @@ describe("durability", () => {
     await db.delete(videos).where(eq(videos.id, show.id));
     expect(await storedRows(m.id, film.id)).toEqual([]);
     expect(await storedRows(m.id, show.id)).toEqual([]);
-    expect((await m.call("GET", "/api/history")).json()).toEqual({ items: [], total: 0 });
+    expect((await m.call("GET", "/api/history")).json()).toEqual({ items: [], total: 0, nextCursor: null });
   });
 });

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { libraryMessages } from "#contract/library";
 import { favorites, ratings } from "#db/schema/activity";
 import { videos } from "#db/schema/catalogue";
-import { cookieName, createSession } from "#server/auth/session";
-import { errorCatalogue } from "#server/errors";
-import { LIBRARY_WRITES_PER_MINUTE } from "#server/library/library.routes";
+import { errorCatalogue } from "#server/shared/errors";
+import { LIBRARY_WRITES_PER_MINUTE } from "#server/shared/rate-limits";
 import { makeCategory, makeVideo } from "../factories/catalogue.ts";
-import { makeUser } from "../factories/users.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
+import { type Method, signedIn, anonymous as visitor } from "../support/members.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,23 +17,9 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-
-/** A signed-in member: a user row and a real session cookie (sign-in itself is tested elsewhere). */
-async function member() {
-  const user = await makeUser(t.database.db);
-  const { token } = await createSession(t.database.db, t.config, user.id, {
-    ip: "203.0.113.7",
-    userAgent: "vitest",
-  });
-  const cookie = `${cookieName(t.config)}=${token}`;
-  const call = (method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  return { id: user.id, call };
-}
-
-const anonymous = (method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+/** A signed-in member (tests/support/members.ts). */
+const member = () => signedIn(t);
+const anonymous = (method: Method, url: string, payload?: object) => visitor(t)(method, url, payload);
 
 const ids = (items: { id: string }[]) => items.map((v) => v.id);
 const unknownId = "00000000-0000-4000-8000-000000000000";
@@ -78,6 +63,7 @@ describe("access", () => {
     expect((await bob.call("GET", `/api/me/videos/${video.id}`)).json()).toEqual({
       favorite: false,
       rating: null,
+      liked: false,
     });
 
     // Bob's delete and "remove my rating" only ever touch Bob's rows.
@@ -92,6 +78,7 @@ describe("access", () => {
     expect((await alice.call("GET", `/api/me/videos/${video.id}`)).json()).toEqual({
       favorite: true,
       rating: 5,
+      liked: false,
     });
     expect((await bob.call("GET", "/api/favorites/ids")).json()).toEqual({ ids: [video.id] });
   });
@@ -110,6 +97,7 @@ describe("favourites", () => {
     expect((await m.call("GET", `/api/me/videos/${video.id}`)).json()).toEqual({
       favorite: true,
       rating: null,
+      liked: false,
     });
 
     const again = await m.call("POST", "/api/favorites", { videoId: video.id });
@@ -231,6 +219,7 @@ describe("favourites", () => {
       total: 0,
       stats: { total: 0, averageRating: 0, categories: 0, totalViews: 0 },
       categories: [],
+      nextCursor: null,
     });
   });
 });
@@ -252,12 +241,14 @@ describe("ratings", () => {
     expect((await m.call("GET", `/api/me/videos/${video.id}`)).json()).toEqual({
       favorite: false,
       rating: 2,
+      liked: false,
     });
     expect(await rate(m, 0)).toEqual({ rating: null, averageRating: 5, totalRatings: 1 });
     expect(await rate(m, 0)).toEqual({ rating: null, averageRating: 5, totalRatings: 1 });
     expect((await m.call("GET", `/api/me/videos/${video.id}`)).json()).toEqual({
       favorite: false,
       rating: null,
+      liked: false,
     });
     const [stored] = await t.database.db
       .select({ total: videos.totalRatings, sum: videos.ratingSum })

@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "#contract/auth";
 import { ACTIVITY_LIMIT, DEFAULT_SETTINGS, type MemberExport, memberMessages } from "#contract/member";
 import { favorites, notifications, ratings, userSettings, watchHistory } from "#db/schema/activity";
-import { accounts, profiles, sessions, users } from "#db/schema/auth";
+import { profiles, sessions, users } from "#db/schema/auth";
 import { billingSettings, payments, subscriptionPlans, subscriptions } from "#db/schema/billing";
 import { videos } from "#db/schema/catalogue";
-import { hashPassword } from "#server/auth/password";
-import { cookieName, createSession } from "#server/auth/session";
-import { errorCatalogue } from "#server/errors";
+import { errorCatalogue } from "#server/shared/errors";
+import { cookieName, createSession } from "#server/shared/session";
 import { makeCategory, makeEpisode, makeVideo } from "../factories/catalogue.ts";
 import { subscribe } from "../factories/stream.ts";
-import { makeUser } from "../factories/users.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
+import { MEMBER_PASSWORD, type Method, type SignedIn, signedIn } from "../support/members.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,28 +21,12 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-const PASSWORD = "Pellicule-Argentique-2026";
+const PASSWORD = MEMBER_PASSWORD;
 
-/** A signed-in member with a password (sign-in itself is tested elsewhere). */
-async function member(over: { username?: string; role?: "membre" | "admin" } = {}) {
-  const user = await makeUser(t.database.db, over);
-  await t.database.db.insert(accounts).values({
-    userId: user.id,
-    providerId: "credential",
-    accountId: user.id,
-    password: await hashPassword(PASSWORD),
-  });
-  const { token } = await createSession(t.database.db, t.config, user.id, {
-    ip: "203.0.113.7",
-    userAgent: "vitest",
-  });
-  const cookie = `${cookieName(t.config)}=${token}`;
-  const call = (method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  return { id: user.id, username: user.username, email: user.email, cookie, call };
-}
-type Member = Awaited<ReturnType<typeof member>>;
+/** A signed-in member with a password (tests/support/members.ts). */
+const member = (over: { username?: string; role?: "membre" | "admin" } = {}) =>
+  signedIn(t, { ...over, password: true });
+type Member = SignedIn;
 
 const db = () => t.database.db;
 
@@ -212,6 +195,12 @@ describe("profile", () => {
       "https://127.0.0.1/a.png",
       "https://2130706433/a.png",
       "https://localhost/a.png",
+      // The host as a browser reaches it: trailing dot, full-width letters, other IP forms.
+      "https://localhost./a.png",
+      "https://ｌｏｃａｌｈｏｓｔ/a.png",
+      "https://nas.local./a.png",
+      "https://0x7f.1/a.png",
+      "https://[::ffff:127.0.0.1]/a.png",
       "https://user:pass@images.exemple.fr/a.png",
       `https://images.exemple.fr/${"a".repeat(2100)}.png`,
       "builtin:inconnu",
@@ -457,7 +446,7 @@ describe("your data", () => {
       hist.map((h) => `${h.id}:${h.currentPosition}:${h.episodeId}`).sort(),
     );
     expect(data.history.find((h) => h.episodeId)?.episodeTitle).toBe("Épisode exporté");
-    // The product may notify on its own too (issue 6): compare with the table, not a fixed list.
+    // The product may notify on its own too (migration 0011): compare with the table, not a fixed list.
     const notes = await db().select().from(notifications).where(eq(notifications.userId, ola.id));
     expect(data.notifications.map((n) => n.id).sort()).toEqual(notes.map((n) => n.id).sort());
     expect(data.notifications.map((n) => n.title)).toContain("Bienvenue");

@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTIFICATION_STREAM, type NotificationsState } from "#contract/notifications";
 import { openDatabase } from "#db/client";
 import { buildApp } from "#server/app";
-import { cookieName, createSession } from "#server/auth/session";
-import type { Config } from "#server/config";
 import * as service from "#server/notifications/notification.service";
-import { makeUser } from "../factories/users.ts";
+import type { Config } from "#server/shared/config";
 import { createTestDatabase, type TestDatabase, testConfig, testDbKind } from "../harness.ts";
+import { signedIn } from "../support/members.ts";
 
 /**
- * Issue 6: a notification sent by one server process reaches a member connected to another,
+ * spec §2 notification bell: a notification sent by one server process reaches a member connected to another,
  * through PostgreSQL LISTEN/NOTIFY. Two applications, each with its own pool and listener, on one
  * database. PGlite is one process by design: this runs on PostgreSQL only.
  */
@@ -41,11 +40,7 @@ describe.skipIf(testDbKind !== "postgres")("notifications across two server proc
   });
 
   it("delivers on app A's stream a notification sent through app B's service", async () => {
-    const user = await makeUser(testDb.database.db);
-    const { token } = await createSession(testDb.database.db, config, user.id, {
-      ip: "203.0.113.10",
-      userAgent: "vitest",
-    });
+    const user = await signedIn({ app: appA, database: testDb.database, config });
     const port = (appA.server.address() as AddressInfo).port;
 
     const states: NotificationsState[] = [];
@@ -53,7 +48,7 @@ describe.skipIf(testDbKind !== "postgres")("notifications across two server proc
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
       http
         .get(`http://127.0.0.1:${port}${NOTIFICATION_STREAM.path}`, {
-          headers: { cookie: `${cookieName(config)}=${token}` },
+          headers: { cookie: user.cookie },
         })
         .on("response", resolve)
         .on("error", reject);

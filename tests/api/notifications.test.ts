@@ -6,13 +6,12 @@ import { NOTIFICATION_STREAM, type NotificationsState, notificationMessages } fr
 import { favorites, notifications } from "#db/schema/activity";
 import { accounts } from "#db/schema/auth";
 import { episodes } from "#db/schema/catalogue";
-import { cookieName, createSession } from "#server/auth/session";
-import { errorCatalogue } from "#server/errors";
 import * as service from "#server/notifications/notification.service";
-import { MAX_STREAMS_PER_MEMBER } from "#server/notifications/notification-hub";
+import { errorCatalogue } from "#server/shared/errors";
+import { NOTIFICATION_STREAMS_PER_MEMBER as MAX_STREAMS_PER_MEMBER } from "#server/shared/rate-limits";
 import { makeEpisode, makeVideo } from "../factories/catalogue.ts";
-import { makeUser } from "../factories/users.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
+import { type Method, signedIn } from "../support/members.ts";
 
 let t: TestApp;
 let baseUrl: string;
@@ -25,20 +24,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = "GET" | "POST";
-
-/** A signed-in member: a user row and a real session cookie. */
-async function member(role: "membre" | "admin" = "membre") {
-  const user = await makeUser(t.database.db, { role });
-  const { token } = await createSession(t.database.db, t.config, user.id, {
-    ip: "203.0.113.8",
-    userAgent: "vitest",
-  });
-  const cookie = `${cookieName(t.config)}=${token}`;
-  const call = (method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  return { id: user.id, cookie, call };
-}
+/** A signed-in member or administrator (tests/support/members.ts). */
+const member = (role: "membre" | "admin" = "membre") => signedIn(t, { role });
 
 const note = (n: number | string) => ({ title: `Titre ${n}`, message: `Message ${n}` });
 const unknownId = "00000000-0000-4000-8000-000000000000";
@@ -157,7 +144,7 @@ describe("reading", () => {
   });
 });
 
-describe("the service administrators will use", () => {
+describe("what administrators do", () => {
   it("sends to every member in one write and tells how many received it", async () => {
     const a = await member();
     const b = await member();
@@ -170,10 +157,13 @@ describe("the service administrators will use", () => {
 
   it("edits title and message keeping the read state, and deletes; an unknown id is NOT_FOUND", async () => {
     const m = await member();
+    const admin = await member("admin");
     const sent = await service.sendToUser(t.database.db, m.id, note("avant"));
     await m.call("POST", `/api/notifications/${sent.id}/read`);
 
-    const edited = await service.editNotification(t.database.db, sent.id, note("après"));
+    const editing = await admin.call("PUT", `/api/admin/notifications/${sent.id}`, note("après"));
+    expect(editing.statusCode, editing.body).toBe(200);
+    const edited = editing.json();
     expect(edited).toMatchObject({
       id: sent.id,
       title: "Titre après",
@@ -182,15 +172,15 @@ describe("the service administrators will use", () => {
     });
     expect((await list(m)).items).toEqual([edited]);
 
-    await service.deleteNotification(t.database.db, sent.id);
+    expect((await admin.call("DELETE", `/api/admin/notifications/${sent.id}`)).json()).toEqual({
+      deleted: 1,
+    });
     expect(await list(m)).toEqual({ items: [], unread: 0 });
 
-    await expect(service.editNotification(t.database.db, sent.id, note("x"))).rejects.toMatchObject({
-      code: "NOT_FOUND",
-    });
-    await expect(service.deleteNotification(t.database.db, sent.id)).rejects.toMatchObject({
-      code: "NOT_FOUND",
-    });
+    const again = await admin.call("PUT", `/api/admin/notifications/${sent.id}`, note("x"));
+    expect([again.statusCode, again.json().code]).toEqual([404, "NOT_FOUND"]);
+    const gone = await admin.call("DELETE", `/api/admin/notifications/${sent.id}`);
+    expect([gone.statusCode, gone.json().code]).toEqual([404, "NOT_FOUND"]);
     await expect(service.sendToUser(t.database.db, unknownId, note("x"))).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
@@ -395,6 +385,8 @@ describe("realtime stream", () => {
       code: "RATE_LIMITED",
       message: notificationMessages.tooManyStreams,
     });
+    // A tab gone without a word is noticed by its stream's next heartbeat at the latest.
+    expect(refused.headers.get("retry-after")).toBe(String(NOTIFICATION_STREAM.heartbeatMs / 1000));
 
     await streams[0]?.close();
     // The server hears the close a moment later: poll until a new stream is accepted.

@@ -2,13 +2,14 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unpackHome } from "#contract/catalogue";
 import type { Maturity } from "#contract/member";
-import { errorCatalogue } from "#server/errors";
+import { errorCatalogue } from "#server/shared/errors";
 import { makeCategory, makeEpisode, makeVideo } from "../factories/catalogue.ts";
-import { demoVideoPath, makeViewer, newDeviceId, writeMedia } from "../factories/stream.ts";
+import { demoVideoPath, newDeviceId, writeMedia } from "../factories/stream.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
+import { signedIn } from "../support/members.ts";
 
 /**
- * Parental control enforced by the server (issue 6, docs/decisions/008-parental-control.md): a
+ * Parental control enforced by the server (docs/decisions/008-parental-control.md): a
  * member's level hides the videos above it from every catalogue endpoint, in the caches too, and
  * the stream gives them no ticket. Visitors and members at « 18+ » (the default) see everything.
  */
@@ -56,7 +57,7 @@ beforeAll(async () => {
   );
   hiddenEpisode = await makeEpisode(db, hiddenSeries.id, { videoUrl: media, title: "Lumière noire" });
   for (const level of ["all", "teen", "mature"] as const) {
-    const viewer = await makeViewer(db, t.config, { plan: "lifetime" });
+    const viewer = await signedIn(t, { plan: "lifetime" });
     viewers[level] = viewer;
     const res = await call(viewer, "PUT", "/api/me/settings", { maturity: level });
     expect(res.statusCode, res.body).toBe(200);
@@ -207,7 +208,7 @@ describe("catalogue endpoints", () => {
   });
 
   it("follows a change of level at once, whatever the caches hold", async () => {
-    const viewer = await makeViewer(t.database.db, t.config, { plan: "lifetime" });
+    const viewer = await signedIn(t, { plan: "lifetime" });
     const total = async () => (await call(viewer, "GET", "/api/videos?q=lumiere")).json().total;
     const home = async () => unpackHome((await call(viewer, "GET", "/api/home")).json()).series.length;
     expect(await total()).toBe(4);

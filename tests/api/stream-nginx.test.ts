@@ -1,12 +1,24 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type net from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TicketResponse } from "#contract/stream";
+import { mediaAssets } from "#db/schema/media";
 import { makeVideo } from "../factories/catalogue.ts";
-import { makeViewer, writeMedia } from "../factories/stream.ts";
+import { writeMedia } from "../factories/stream.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { hasNginx, NGINX, nginxConfig, startNginx } from "../nginx.ts";
+import { signedIn } from "../support/members.ts";
+
+/** A file of a ladder in the media folder, readable by nginx's workers. */
+function writeLadderFile(mediaDir: string, target: string, track: string, name: string, bytes: Buffer) {
+  const dir = path.join(mediaDir, "hls", target, track);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  for (const d of [path.join(mediaDir, "hls"), path.join(mediaDir, "hls", target), dir])
+    fs.chmodSync(d, 0o755);
+  fs.writeFileSync(path.join(dir, name), bytes, { mode: 0o644 });
+}
 
 /**
  * STREAM_OFFLOAD=x-accel: Debian's nginx runs docs/deploy/nginx.conf (ports and paths replaced)
@@ -34,7 +46,7 @@ describe.skipIf(!hasNginx)("nginx offload (STREAM_OFFLOAD=x-accel)", () => {
     nginx = await startNginx((prefix, listenPort) =>
       nginxConfig({ prefix, listenPort, bobinePort, mediaDir: t.config.mediaDir }),
     );
-    const viewer = await makeViewer(t.database.db, t.config, { plan: "premium_monthly" });
+    const viewer = await signedIn(t, { plan: "premium_monthly" });
     const res = await t.app.inject({
       method: "POST",
       url: `/api/videos/${video.id}/ticket`,
@@ -81,6 +93,48 @@ describe.skipIf(!hasNginx)("nginx offload (STREAM_OFFLOAD=x-accel)", () => {
     });
     expect(past.status).toBe(416);
     await past.arrayBuffer();
+  });
+
+  it("serves the segments of an HLS ladder through nginx too, and refuses a rung above the plan", async () => {
+    const film = await makeVideo(t.database.db, { videoUrl: null });
+    const segment = randomBytes(64 * 1024 + 3);
+    writeLadderFile(t.config.mediaDir, film.id, "360p", "seg-00000.m4s", segment);
+    await t.database.db.insert(mediaAssets).values({
+      videoId: film.id,
+      targetId: film.id,
+      status: "ready",
+      playable: true,
+      sourceKey: `uploads/${film.id}/source`,
+      tasks: [
+        { name: "360p", kind: "video", state: "ready", progress: 100, weight: 1, width: 640, height: 360 },
+        { name: "1080p", kind: "video", state: "ready", progress: 100, weight: 9, width: 1920, height: 1080 },
+      ],
+      probe: { duration: 4, width: 1920, height: 1080, frameRate: 25, audio: [] },
+    });
+    const basic = await signedIn(t, { plan: "basic_monthly" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/videos/${film.id}/ticket`,
+      headers: { cookie: basic.cookie },
+      payload: { deviceId: "appareil-nginx-hls" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = encodeURIComponent((res.json() as TicketResponse).token);
+    const headers = { "user-agent": "bobine-nginx-hls" };
+    const got = await fetch(`${nginx.origin}/api/stream/hls/${film.id}/360p/seg-00000.m4s?token=${token}`, {
+      headers,
+    });
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-type")).toBe("video/iso.segment");
+    expect(Buffer.from(await got.arrayBuffer()).equals(segment)).toBe(true);
+    const above = await fetch(
+      `${nginx.origin}/api/stream/hls/${film.id}/1080p/seg-00000.m4s?token=${token}`,
+      {
+        headers,
+      },
+    );
+    expect(above.status).toBe(403);
+    await above.arrayBuffer();
   });
 
   it("refuses without a ticket and never serves the internal location directly", async () => {

@@ -2,19 +2,20 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TicketResponse } from "#contract/stream";
 import { makeVideo } from "../factories/catalogue.ts";
-import { demoVideoPath, makeViewer, newDeviceId, writeMedia } from "../factories/stream.ts";
+import { demoVideoPath, newDeviceId, writeMedia } from "../factories/stream.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
+import { type SignedIn, signedIn } from "../support/members.ts";
 
 // SECURITY-CHECKLIST 24: "the same ticket twice → TOO_MANY_STREAMS".
 let t: TestApp;
 let film: { id: string };
-let viewer: Awaited<ReturnType<typeof makeViewer>>;
+let viewer: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
   const media = writeMedia(t.config, "videos", "same-ticket.mp4", fs.readFileSync(demoVideoPath));
   film = await makeVideo(t.database.db, { videoUrl: media });
-  viewer = await makeViewer(t.database.db, t.config, { plan: "premium_monthly" });
+  viewer = await signedIn(t, { plan: "premium_monthly" });
 });
 afterAll(async () => {
   await t.close();

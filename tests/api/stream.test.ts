@@ -7,20 +7,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamMessages, type TicketResponse } from "#contract/stream";
 import { streamLeases } from "#db/schema/stream";
-import { errorCatalogue } from "#server/errors";
-import { activeStreamPlan } from "#server/stream/entitlement";
+import { activeStreamPlan } from "#server/shared/entitlement.queries";
+import { errorCatalogue } from "#server/shared/errors";
 import { loadTicketSecret, readTicket, signTicket } from "#server/stream/ticket";
 import { makeEpisode, makeVideo } from "../factories/catalogue.ts";
-import {
-  demoVideoPath,
-  expireLeases,
-  makeViewer,
-  newDeviceId,
-  subscribe,
-  writeMedia,
-} from "../factories/stream.ts";
+import { demoVideoPath, expireLeases, newDeviceId, subscribe, writeMedia } from "../factories/stream.ts";
 import { makeUser } from "../factories/users.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
+import { type SignedIn, signedIn } from "../support/members.ts";
 
 let t: TestApp;
 /** 1 MiB + 123 bytes of random data: every byte position is checkable. */
@@ -30,7 +24,7 @@ let bigFilm: { id: string };
 let otherFilm: { id: string };
 let series: { id: string };
 let episode: { id: string };
-let subscriber: Awaited<ReturnType<typeof makeViewer>>;
+let subscriber: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -59,7 +53,7 @@ beforeAll(async () => {
     values (${film.id}, null, 'fr', 'Français', ${srt}, true),
            (${film.id}, null, 'xx', 'Binaire', ${binary}, false),
            (${series.id}, ${episode.id}, 'fr', 'Français', ${latin1}, true)`);
-  subscriber = await makeViewer(db, t.config, { plan: "lifetime" });
+  subscriber = await signedIn(t, { plan: "lifetime" });
 });
 afterAll(async () => {
   await t.close();
@@ -103,7 +97,7 @@ describe("the ticket", () => {
   });
 
   it("sends a member without an active subscription to the paywall", async () => {
-    const member = await makeViewer(t.database.db, t.config);
+    const member = await signedIn(t);
     const res = await ticketFor(member, film.id);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
@@ -114,7 +108,7 @@ describe("the ticket", () => {
 
   it("refuses a subscription that ended yesterday in Paris, a canceled one, and accepts one ending today", async () => {
     const db = t.database.db;
-    const yesterday = await makeViewer(db, t.config);
+    const yesterday = await signedIn(t);
     const [row] = (
       (await db.execute(
         sql`select ((((now() at time zone 'Europe/Paris')::date - 1) + time '23:59') at time zone 'Europe/Paris') as y,
@@ -124,10 +118,10 @@ describe("the ticket", () => {
     await subscribe(db, yesterday.id, "premium_monthly", new Date(row?.y as string));
     expect((await ticketFor(yesterday, film.id)).json().code).toBe("SUBSCRIPTION_REQUIRED");
 
-    const canceled = await makeViewer(db, t.config, { plan: "premium_monthly", status: "canceled" });
+    const canceled = await signedIn(t, { plan: "premium_monthly", status: "canceled" });
     expect((await ticketFor(canceled, film.id)).json().code).toBe("SUBSCRIPTION_REQUIRED");
 
-    const today = await makeViewer(db, t.config);
+    const today = await signedIn(t);
     await subscribe(db, today.id, "premium_monthly", new Date(row?.today as string));
     expect((await ticketFor(today, film.id)).statusCode).toBe(200);
   });
@@ -265,6 +259,10 @@ describe("the proxy", () => {
     const past = Math.floor(Date.now() / 1000) - 60;
     const expired = encodeURIComponent(signTicket(key, { ...claims, i: past - 600, x: past }));
     const url = `/api/videos/proxy?videoId=${bigFilm.id}&token=${expired}`;
+    // Past its soft expiry a ticket opens no new playback…
+    expect((await get(url, { range: "bytes=0-0" })).statusCode).toBe(401);
+    // …but the playback it opened goes on while the lease is beaten.
+    expect((await get(tk.url, { range: "bytes=0-0" })).statusCode).toBe(206);
     expect((await get(url, { range: "bytes=0-0" })).statusCode).toBe(206);
 
     await t.app.inject({
@@ -423,7 +421,7 @@ describe("byte ranges (RFC 9110 §14)", () => {
 
 describe("stream leases", () => {
   it("lets exactly one of five simultaneous devices play on a one-screen plan", async () => {
-    const basic = await makeViewer(t.database.db, t.config, { plan: "basic_monthly" });
+    const basic = await signedIn(t, { plan: "basic_monthly" });
     const results = await Promise.all(Array.from({ length: 5 }, () => ticketFor(basic, film.id)));
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode === 409);
@@ -441,7 +439,7 @@ describe("stream leases", () => {
   });
 
   it("gives the same device its lease back and refuses a second device until the first releases", async () => {
-    const basic = await makeViewer(t.database.db, t.config, { plan: "basic_monthly" });
+    const basic = await signedIn(t, { plan: "basic_monthly" });
     const deviceId = newDeviceId();
     const first = await ticket(basic, film.id, { deviceId });
     const again = await ticket(basic, otherFilm.id, { deviceId });
@@ -458,7 +456,7 @@ describe("stream leases", () => {
   });
 
   it("frees a lease by sendBeacon (text/plain POST …/release)", async () => {
-    const basic = await makeViewer(t.database.db, t.config, { plan: "basic_monthly" });
+    const basic = await signedIn(t, { plan: "basic_monthly" });
     const first = await ticket(basic, film.id);
     const beacon = await t.app.inject({
       method: "POST",
@@ -471,7 +469,7 @@ describe("stream leases", () => {
   });
 
   it("frees a lease after missed heartbeats; the late device gets TOO_MANY_STREAMS if its place was taken", async () => {
-    const basic = await makeViewer(t.database.db, t.config, { plan: "basic_monthly" });
+    const basic = await signedIn(t, { plan: "basic_monthly" });
     const first = await ticket(basic, film.id);
     const beat = await t.app.inject({
       method: "POST",
@@ -507,17 +505,17 @@ describe("stream leases", () => {
   });
 
   it("allows three screens on premium and five on lifetime", async () => {
-    const premium = await makeViewer(t.database.db, t.config, { plan: "premium_monthly" });
+    const premium = await signedIn(t, { plan: "premium_monthly" });
     for (let i = 0; i < 3; i++) expect((await ticketFor(premium, film.id)).statusCode).toBe(200);
     expect((await ticketFor(premium, film.id)).statusCode).toBe(409);
-    const lifetime = await makeViewer(t.database.db, t.config, { plan: "lifetime" });
+    const lifetime = await signedIn(t, { plan: "lifetime" });
     const all = await Promise.all(Array.from({ length: 7 }, () => ticketFor(lifetime, film.id)));
     expect(all.filter((r) => r.statusCode === 200)).toHaveLength(5);
   });
 
   it("answers 404 to another member's lease and changes nothing", async () => {
     const mine = await ticket(subscriber, film.id);
-    const other = await makeViewer(t.database.db, t.config, { plan: "premium_monthly" });
+    const other = await signedIn(t, { plan: "premium_monthly" });
     for (const [method, url] of [
       ["POST", `/api/stream/leases/${mine.leaseId}/heartbeat`],
       ["DELETE", `/api/stream/leases/${mine.leaseId}`],
@@ -535,9 +533,10 @@ describe("stream leases", () => {
 
   it("stops at the next heartbeat once the subscription is over", async () => {
     const db = t.database.db;
-    const viewer = await makeViewer(db, t.config, { plan: "premium_monthly" });
+    const viewer = await signedIn(t, { plan: "premium_monthly" });
     const tk = await ticket(viewer, film.id);
-    await db.execute(sql`update subscriptions set status = 'expired' where user_id = ${viewer.id}`);
+    // The subscription ends: its entitlement is taken back (docs/decisions/012-entitlements.md).
+    await db.execute(sql`update entitlements set revoked_at = now() where user_id = ${viewer.id}`);
     const res = await t.app.inject({
       method: "POST",
       url: `/api/stream/leases/${tk.leaseId}/heartbeat`,
@@ -561,7 +560,7 @@ describe("views", () => {
     const db = t.database.db;
     const video = await makeVideo(db, { videoUrl: "local:videos/demo.mp4" });
     const viewers = await Promise.all(
-      Array.from({ length: 100 }, () => makeViewer(db, t.config, { plan: "basic_monthly" })),
+      Array.from({ length: 100 }, () => signedIn(t, { plan: "basic_monthly" })),
     );
     const tickets = await Promise.all(viewers.map((v) => ticket(v, video.id)));
     const first = await Promise.all(viewers.map((v, i) => view(v, video.id, tickets[i]?.token as string)));
@@ -587,7 +586,7 @@ describe("views", () => {
 
   it("refuses another member's ticket, another video's ticket and an anonymous call", async () => {
     const tk = await ticket(subscriber, film.id);
-    const other = await makeViewer(t.database.db, t.config, { plan: "lifetime" });
+    const other = await signedIn(t, { plan: "lifetime" });
     expect((await view(other, film.id, tk.token)).statusCode).toBe(403);
     expect((await view(subscriber, otherFilm.id, tk.token)).statusCode).toBe(403);
     const anonymous = await t.app.inject({

@@ -1,18 +1,30 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorCatalogue, messages } from "#server/errors";
+import { requestMessages as messages } from "#contract/errors";
+import { errorCatalogue } from "#server/shared/errors";
 import { createTestApp, type TestApp } from "../harness.ts";
+import { signedIn, signedInAdmin } from "../support/members.ts";
+import { okResponse, probeRoute } from "../support/probe.ts";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     env: { TRUSTED_PROXIES: "127.0.0.1" },
-    beforeReady(app) {
-      // Probe routes to exercise the shared error model and body parsing.
-      app.post("/api/__probe", { schema: { body: z.object({ title: z.string().min(1) }) } }, async () => ({
-        ok: true,
-      }));
-      app.get("/api/__boom", async () => {
+    beforeReady(app, database) {
+      // Probe endpoints, declared like every route, to exercise the shared error model and body parsing.
+      probeRoute(
+        app,
+        database,
+        {
+          method: "POST",
+          path: "/api/__probe",
+          body: z.object({ title: z.string().min(1) }),
+          response: okResponse,
+        },
+        async () => ({ ok: true }),
+      );
+      probeRoute(app, database, { method: "GET", path: "/api/__boom", response: okResponse }, async () => {
         throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
       });
     },
@@ -23,10 +35,23 @@ afterAll(async () => {
 });
 
 describe("health", () => {
-  it("reports the database kind and that it answers", async () => {
+  it("tells anyone that the server and its database answer, and nothing about the software", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: "ok", databaseOk: true, database: expect.any(String) });
+    expect(res.json()).toEqual({ status: "ok", databaseOk: true });
+    const member = await signedIn(t);
+    expect((await member.call("GET", "/api/health")).json()).toEqual({ status: "ok", databaseOk: true });
+  });
+
+  it("tells an administrator the database kind and the version", async () => {
+    const admin = await signedInAdmin(t);
+    const res = await admin.call("GET", "/api/health");
+    expect(res.json()).toEqual({
+      status: "ok",
+      databaseOk: true,
+      database: t.database.kind,
+      version: t.config.version,
+    });
   });
 });
 
@@ -58,6 +83,20 @@ describe("error model", () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("refuses a body in an unknown Content-Encoding with a French 415", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/__probe",
+      headers: { "content-type": "application/json", "content-encoding": "x-inconnu" },
+      payload: JSON.stringify({ title: "x" }),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: messages.unsupportedEncoding,
+    });
   });
 
   it("refuses an oversized body with 413", async () => {
@@ -104,10 +143,43 @@ describe("error model", () => {
     });
     expect(same.statusCode).toBe(200);
   });
+
+  it("accepts the other loopback spellings of a loopback PUBLIC_URL, same scheme and port", async () => {
+    for (const origin of ["http://127.0.0.1:3000", "http://[::1]:3000"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/__probe",
+        headers: { origin },
+        payload: { title: "x" },
+      });
+      expect(res.statusCode, origin).toBe(200);
+    }
+  });
+
+  it("allows state changes from PUBLIC_URL's origin only, whatever Host or forwarded headers say", async () => {
+    const attempts = [
+      { host: "evil.example", origin: "http://evil.example" },
+      { host: "localhost:3000", origin: "http://127.0.0.1:3001" },
+      { host: "localhost:3000", origin: "https://localhost:3000" },
+      { host: "evil.example", origin: "http://evil.example", "x-forwarded-host": "evil.example" },
+    ];
+    for (const headers of attempts) {
+      // Also from a trusted proxy: its forwarded host does not make an origin allowed.
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/__probe",
+        headers,
+        remoteAddress: "127.0.0.1",
+        payload: { title: "x" },
+      });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json()).toMatchObject({ code: "ACCESS_DENIED", message: messages.foreignOrigin });
+    }
+  });
 });
 
 describe("security headers", () => {
-  it("sends CSP, nosniff and frame-ancestors on every response", async () => {
+  it("sends CSP, nosniff and a refusal of every frame on every response", async () => {
     for (const url of ["/api/health", "/api/nope"]) {
       const res = await t.app.inject({ method: "GET", url });
       const csp = String(res.headers["content-security-policy"]);
@@ -115,6 +187,8 @@ describe("security headers", () => {
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      // The older header says the same as frame-ancestors: no framing at all.
+      expect(res.headers["x-frame-options"]).toBe("DENY");
     }
   });
 
@@ -147,5 +221,52 @@ describe("API reference", () => {
     expect(spec.paths["/api/videos"].get.parameters.map((p: { name: string }) => p.name)).toContain("limit");
     const page = await t.app.inject({ method: "GET", url: "/api/docs" });
     expect([200, 302]).toContain(page.statusCode);
+  });
+});
+
+describe("error log", () => {
+  it("keeps a failed query's SQL but none of its values", async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      env: { LOG_LEVEL: "info" },
+      logStream: { write: (line: string) => void lines.push(line) },
+      beforeReady(app, database) {
+        probeRoute(
+          app,
+          database,
+          { method: "GET", path: "/api/__failing-query", response: z.object({}) },
+          async () => {
+            // Two rows with one key: a unique violation whose message and detail carry the value.
+            await database.db.execute(
+              sql`insert into rate_limits (bucket, hits) values (${"victime@exemple.fr"}, 1), (${"victime@exemple.fr"}, 1)`,
+            );
+            return {};
+          },
+        );
+        probeRoute(
+          app,
+          database,
+          { method: "GET", path: "/api/__bad-value", response: z.object({}) },
+          async () => {
+            // A data exception, whose message quotes the value it could not read.
+            await database.db.execute(sql`select ${"victime@exemple.fr"}::int`);
+            return {};
+          },
+        );
+      },
+    });
+    try {
+      const res = await logged.app.inject({ method: "GET", url: "/api/__failing-query" });
+      expect(res.statusCode).toBe(500);
+      const errorLine = lines.map((l) => JSON.parse(l)).find((l) => l.level >= 50 && l.err);
+      expect(errorLine?.reqId).toBe(res.json().requestId);
+      expect(errorLine?.err.message).toContain("insert into rate_limits");
+      const bad = await logged.app.inject({ method: "GET", url: "/api/__bad-value" });
+      expect(bad.statusCode).toBe(500);
+      expect(lines.join("\n")).toContain("invalid input syntax");
+      expect(lines.join("\n")).not.toContain("victime");
+    } finally {
+      await logged.close();
+    }
   });
 });

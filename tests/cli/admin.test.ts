@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client";
 import { profiles, users } from "#db/schema/auth";
 import { testDbKind } from "../harness.ts";
+import { templatePath } from "../pglite-template.ts";
 import { startScript } from "./run-script.ts";
 
 describe.skipIf(testDbKind !== "pglite")("admin:create and admin:promote", () => {
@@ -14,6 +15,14 @@ describe.skipIf(testDbKind !== "pglite")("admin:create and admin:promote", () =>
     startScript(["--import", "tsx", "scripts/admin.ts", ...args], { DATA_DIR: dataDir, SEED_DEMO: "false" });
 
   it("creates the first administrator, refuses a duplicate or a weak password, and promotes a member", async () => {
+    // The data folder starts from the migrated template (initdb under WASM costs seconds).
+    if (fs.existsSync(templatePath())) {
+      const seeded = await openDatabase({
+        dataDir,
+        loadDataDir: new Blob([fs.readFileSync(templatePath())]),
+      });
+      await seeded.close();
+    }
     const weak = run([
       "create",
       "--email",
@@ -71,5 +80,5 @@ describe.skipIf(testDbKind !== "pglite")("admin:create and admin:promote", () =>
       { username: "adjoint", role: "admin" },
       { username: "chef", role: "admin" },
     ]);
-  }, 60_000);
+  }, 150_000);
 });

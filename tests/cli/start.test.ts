@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -40,6 +41,38 @@ describe.skipIf(testDbKind !== "pglite")("npm start on the embedded database", (
     } finally {
       again.proc.kill("SIGTERM");
       await again.exited;
+    }
+  }, 180_000);
+
+  it("a second signal stops at once while the first waits for a request still in progress, and the lock is released", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bobine-stop-"));
+    const server = startScript(["scripts/start.mjs"], {
+      ...env,
+      DATA_DIR: dir,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "info",
+    });
+    let socket: net.Socket | undefined;
+    try {
+      await waitForOutput(server, "est prêt");
+      const port = Number(/localhost:(\d+)/.exec(server.output())?.[1]);
+      // A request whose body never finishes: a graceful stop waits for it.
+      socket = net.connect(port, "127.0.0.1");
+      await new Promise((resolve) => socket?.once("connect", resolve));
+      socket.write(
+        "POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{",
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      server.proc.kill("SIGTERM");
+      await waitForOutput(server, "arrêt en cours");
+      expect(server.proc.exitCode).toBeNull();
+      server.proc.kill("SIGINT");
+      expect(await server.exited).toBe(130);
+      expect(fs.existsSync(path.join(dir, "bobine.lock"))).toBe(false);
+    } finally {
+      socket?.destroy();
+      server.proc.kill("SIGKILL");
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { profiles } from "#db/schema/auth";
 import { prepareDatabase } from "#server/bootstrap";
-import { loadConfig } from "#server/config";
+import { loadConfig } from "#server/shared/config";
 import { testDbKind } from "../harness.ts";
 
 describe.skipIf(testDbKind !== "pglite")("start-up preparation", () => {

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { authMessages } from "../../src/contract/auth.ts";
-import { fr } from "../../src/web/i18n/fr.ts";
+import { authText } from "../../src/web/i18n/auth.ts";
+import { accountText, navText } from "../../src/web/i18n/common.ts";
+import { plansText } from "../../src/web/i18n/subscription.ts";
 import { seriousA11yViolations } from "./axe.ts";
 
 /**
@@ -75,7 +77,7 @@ async function fillRegister(
   page: Page,
   values: { username?: string; email?: string; password?: string; confirmPassword?: string },
 ) {
-  const t = fr.auth.register;
+  const t = authText.register;
   await page.getByLabel(t.username, { exact: true }).fill(values.username ?? "");
   await page.getByLabel(t.email, { exact: true }).fill(values.email ?? "");
   await page.getByLabel(t.password, { exact: true }).fill(values.password ?? "");
@@ -83,16 +85,16 @@ async function fillRegister(
 }
 
 async function signIn(page: Page, identifier: string, password: string) {
-  await page.getByLabel(fr.auth.login.identifier).fill(identifier);
-  await page.getByLabel(fr.auth.login.password, { exact: true }).fill(password);
-  await page.getByRole("button", { name: fr.auth.login.submit }).click();
+  await page.getByLabel(authText.login.identifier).fill(identifier);
+  await page.getByLabel(authText.login.password, { exact: true }).fill(password);
+  await page.getByRole("button", { name: authText.login.submit }).click();
   await expect(page.getByText(authMessages.loginSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
 
 async function signOut(page: Page, username: string) {
-  await page.getByRole("button", { name: fr.account.menuLabel(username) }).click();
-  await page.getByRole("menuitem", { name: fr.account.logout }).click();
+  await page.getByRole("button", { name: accountText.menuLabel(username) }).click();
+  await page.getByRole("menuitem", { name: accountText.logout }).click();
   await expect(page.getByText(authMessages.logoutSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 }
@@ -115,14 +117,14 @@ test.describe("a visitor's account, from sign-up to a new password", () => {
 
     // Register: the form, then the code screen, which sends the code by itself.
     await page.goto("/register");
-    await expect(page.getByRole("heading", { level: 1, name: fr.auth.register.title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: authText.register.title })).toBeVisible();
     await fillRegister(page, { username, email, password, confirmPassword: password });
     const sentAfter = Date.now();
-    await page.getByRole("button", { name: fr.auth.register.submit }).click();
+    await page.getByRole("button", { name: authText.register.submit }).click();
 
-    await expect(page.getByRole("heading", { level: 1, name: fr.auth.code.title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: authText.code.title })).toBeVisible();
     await expect(page.getByText(authMessages.codeSent)).toBeVisible();
-    const firstBox = page.getByLabel(fr.auth.code.digit(1));
+    const firstBox = page.getByLabel(authText.code.digit(1));
     await expect(firstBox).toBeFocused();
     await expect(firstBox).toHaveAttribute("autocomplete", "one-time-code");
     await expect(firstBox).toHaveAttribute("inputmode", "numeric");
@@ -133,7 +135,7 @@ test.describe("a visitor's account, from sign-up to a new password", () => {
     await firstBox.focus();
     await page.keyboard.type(code === "000000" ? "111111" : "000000");
     await expect(page.getByText(authMessages.codeInvalid)).toBeVisible();
-    for (let n = 1; n <= 6; n++) await expect(page.getByLabel(fr.auth.code.digit(n))).toHaveValue("");
+    for (let n = 1; n <= 6; n++) await expect(page.getByLabel(authText.code.digit(n))).toHaveValue("");
     await expect(firstBox).toBeFocused();
 
     // The right one, typed: it submits on its own at the sixth digit.
@@ -141,34 +143,36 @@ test.describe("a visitor's account, from sign-up to a new password", () => {
     await expect(page.getByText(authMessages.emailVerified)).toBeVisible();
 
     // After 1 s: signed in, 'Compte créé avec succès', the plans modal.
-    const dialog = page.getByRole("dialog", { name: fr.plans.title });
+    const dialog = page.getByRole("dialog", { name: plansText.title });
     await expect(dialog).toBeVisible();
     await expect(page.getByText(authMessages.accountCreated).first()).toBeVisible();
     const plans = (await (await request.get("/api/plans")).json()) as { items: { name: string }[] };
     for (const plan of plans.items)
       await expect(dialog.getByRole("heading", { name: plan.name })).toBeVisible();
-    await expect(dialog.getByText(fr.plans.perMonth).first()).toBeVisible();
-    for (const method of Object.values(fr.plans.methods)) {
+    await expect(dialog.getByText(plansText.perMonth).first()).toBeVisible();
+    // The embedded database's demo provider says so before anyone types a card number.
+    await expect(dialog.getByText(plansText.demoNote)).toBeVisible();
+    for (const method of Object.values(plansText.methods)) {
       await expect(dialog.getByRole("radio", { name: new RegExp(method.label) })).toBeAttached();
     }
-    await dialog.getByRole("button", { name: fr.plans.later }).click();
+    await dialog.getByRole("button", { name: plansText.later }).click();
     await expect(page).toHaveURL(/\/$/);
 
     // Signed in: 'Ma liste', no Connexion, the user menu with username and e-mail.
     await expect(
-      page.getByRole("navigation", { name: fr.nav.mainLabel }).getByRole("link", { name: fr.nav.myList }),
+      page.getByRole("navigation", { name: navText.mainLabel }).getByRole("link", { name: navText.myList }),
     ).toBeVisible();
-    await expect(page.getByRole("link", { name: fr.nav.login })).toHaveCount(0);
-    const menuButton = page.getByRole("button", { name: fr.account.menuLabel(username) });
+    await expect(page.getByRole("link", { name: navText.login })).toHaveCount(0);
+    const menuButton = page.getByRole("button", { name: accountText.menuLabel(username) });
     await expect(menuButton).toHaveAttribute("aria-haspopup", "menu");
     await menuButton.focus();
     await page.keyboard.press("ArrowDown");
     await expect(menuButton).toHaveAttribute("aria-expanded", "true");
     const menu = page.getByRole("menu");
     await expect(page.getByText(email).filter({ visible: true })).toBeVisible();
-    await expect(menu.getByRole("menuitem", { name: fr.account.profile })).toBeFocused();
+    await expect(menu.getByRole("menuitem", { name: accountText.profile })).toBeFocused();
     await page.keyboard.press("ArrowUp");
-    await expect(menu.getByRole("menuitem", { name: fr.account.logout })).toBeFocused();
+    await expect(menu.getByRole("menuitem", { name: accountText.logout })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(menu).toHaveCount(0);
     await expect(menuButton).toBeFocused();
@@ -189,50 +193,50 @@ test.describe("a visitor's account, from sign-up to a new password", () => {
     const other = await otherContext.newPage();
     await other.goto("/login");
     await signIn(other, username, password);
-    await expect(other.getByRole("button", { name: fr.account.menuLabel(username) })).toBeVisible();
+    await expect(other.getByRole("button", { name: accountText.menuLabel(username) })).toBeVisible();
 
     // Forgot password from /login, in place.
-    await page.getByRole("button", { name: fr.auth.login.forgot }).click();
-    await expect(page.getByRole("heading", { level: 1, name: fr.auth.forgot.title })).toBeVisible();
-    await page.getByLabel(fr.auth.forgot.email).fill(email);
+    await page.getByRole("button", { name: authText.login.forgot }).click();
+    await expect(page.getByRole("heading", { level: 1, name: authText.forgot.title })).toBeVisible();
+    await page.getByLabel(authText.forgot.email).fill(email);
     const resetAfter = Date.now();
-    await page.getByRole("button", { name: fr.auth.forgot.submit }).click();
+    await page.getByRole("button", { name: authText.forgot.submit }).click();
     await expect(page.getByText(authMessages.forgotSent)).toBeVisible();
 
     // The mailed link; the token leaves the address bar at once.
     await page.goto(await resetLinkFromMail(email, resetAfter));
-    await expect(page.getByRole("heading", { level: 1, name: fr.auth.reset.title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: authText.reset.title })).toBeVisible();
     await expect(page).toHaveURL(/\/reset-password$/);
-    await page.getByLabel(fr.auth.reset.password, { exact: true }).fill(newPassword);
-    await page.getByLabel(fr.auth.reset.confirmPassword, { exact: true }).fill(newPassword);
-    await page.getByRole("button", { name: fr.auth.reset.submit }).click();
+    await page.getByLabel(authText.reset.password, { exact: true }).fill(newPassword);
+    await page.getByLabel(authText.reset.confirmPassword, { exact: true }).fill(newPassword);
+    await page.getByRole("button", { name: authText.reset.submit }).click();
     await expect(page.getByRole("heading", { level: 1, name: authMessages.resetDone })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
 
     // The other browser's session is gone.
     await other.goto("/");
-    await expect(other.getByRole("link", { name: fr.nav.login })).toBeVisible();
-    await expect(other.getByRole("button", { name: fr.account.menuLabel(username) })).toHaveCount(0);
+    await expect(other.getByRole("link", { name: navText.login })).toBeVisible();
+    await expect(other.getByRole("button", { name: accountText.menuLabel(username) })).toHaveCount(0);
     await otherContext.close();
 
     // The old password no longer works; the new one does.
-    await page.getByLabel(fr.auth.login.identifier).fill(email);
-    await page.getByLabel(fr.auth.login.password, { exact: true }).fill(password);
-    await page.getByRole("button", { name: fr.auth.login.submit }).click();
+    await page.getByLabel(authText.login.identifier).fill(email);
+    await page.getByLabel(authText.login.password, { exact: true }).fill(password);
+    await page.getByRole("button", { name: authText.login.submit }).click();
     await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toBeVisible();
     await signIn(page, email, newPassword);
-    await expect(page.getByRole("button", { name: fr.account.menuLabel(username) })).toBeVisible();
+    await expect(page.getByRole("button", { name: accountText.menuLabel(username) })).toBeVisible();
     expect(errors).toEqual([]);
   });
 
   test("a used or unknown reset link says so and offers a new one", async ({ page }) => {
     await page.goto("/reset-password?token=inconnu");
     await expect(page).toHaveURL(/\/reset-password$/);
-    await page.getByLabel(fr.auth.reset.password, { exact: true }).fill("Un-mot-de-passe-2026");
-    await page.getByLabel(fr.auth.reset.confirmPassword, { exact: true }).fill("Un-mot-de-passe-2026");
-    await page.getByRole("button", { name: fr.auth.reset.submit }).click();
+    await page.getByLabel(authText.reset.password, { exact: true }).fill("Un-mot-de-passe-2026");
+    await page.getByLabel(authText.reset.confirmPassword, { exact: true }).fill("Un-mot-de-passe-2026");
+    await page.getByRole("button", { name: authText.reset.submit }).click();
     await expect(page.getByRole("heading", { level: 1, name: authMessages.resetInvalid })).toBeVisible();
-    await expect(page.getByRole("link", { name: fr.auth.reset.askNewLink })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: authText.reset.askNewLink })).toHaveAttribute(
       "href",
       "/reset",
     );
@@ -246,38 +250,38 @@ test.describe("sign-in form", () => {
     page.on("request", (r) => {
       if (r.url().endsWith("/api/auth/login")) calls++;
     });
-    await page.getByRole("button", { name: fr.auth.login.submit }).click();
-    await expect(page.getByLabel(fr.auth.login.identifier)).toBeFocused();
-    await page.getByLabel(fr.auth.login.identifier).fill("personne");
-    await page.getByRole("button", { name: fr.auth.login.submit }).click();
-    await expect(page.getByLabel(fr.auth.login.password, { exact: true })).toBeFocused();
+    await page.getByRole("button", { name: authText.login.submit }).click();
+    await expect(page.getByLabel(authText.login.identifier)).toBeFocused();
+    await page.getByLabel(authText.login.identifier).fill("personne");
+    await page.getByRole("button", { name: authText.login.submit }).click();
+    await expect(page.getByLabel(authText.login.password, { exact: true })).toBeFocused();
     expect(calls).toBe(0);
 
-    const password = page.getByLabel(fr.auth.login.password, { exact: true });
+    const password = page.getByLabel(authText.login.password, { exact: true });
     await password.fill("pas-le-bon-mot-de-passe");
-    const toggle = page.getByRole("button", { name: fr.auth.showPassword });
+    const toggle = page.getByRole("button", { name: authText.showPassword });
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await toggle.click();
     await expect(password).toHaveAttribute("type", "text");
-    await expect(page.getByRole("button", { name: fr.auth.hidePassword })).toHaveAttribute(
+    await expect(page.getByRole("button", { name: authText.hidePassword })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
 
-    await page.getByRole("button", { name: fr.auth.login.submit }).click();
+    await page.getByRole("button", { name: authText.login.submit }).click();
     await expect(page.getByRole("alert").filter({ hasText: authMessages.loginInvalid })).toBeVisible();
     expect(calls).toBe(1);
   });
 
   test("the forgot-password form checks the address before sending", async ({ page }) => {
     await page.goto("/reset");
-    const send = page.getByRole("button", { name: fr.auth.forgot.submit });
+    const send = page.getByRole("button", { name: authText.forgot.submit });
     await send.click();
     await expect(page.getByText(authMessages.forgotEmailRequired)).toBeVisible();
-    await page.getByLabel(fr.auth.forgot.email).fill("pas-une-adresse");
+    await page.getByLabel(authText.forgot.email).fill("pas-une-adresse");
     await send.click();
     await expect(page.getByText(authMessages.forgotEmailInvalid)).toBeVisible();
-    await expect(page.getByLabel(fr.auth.forgot.email)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(authText.forgot.email)).toHaveAttribute("aria-invalid", "true");
   });
 });
 
@@ -291,13 +295,13 @@ test.describe("register form rules (spec §5)", () => {
 
   test("an empty form says 'Veuillez remplir tous les champs'", async ({ page }) => {
     await page.goto("/register");
-    await page.getByRole("button", { name: fr.auth.register.submit }).click();
+    await page.getByRole("button", { name: authText.register.submit }).click();
     await expect(page.getByRole("alert").filter({ hasText: authMessages.allFieldsRequired })).toBeVisible();
-    await expect(page.getByLabel(fr.auth.register.username, { exact: true })).toHaveAttribute(
+    await expect(page.getByLabel(authText.register.username, { exact: true })).toHaveAttribute(
       "aria-invalid",
       "true",
     );
-    await expect(page.getByLabel(fr.auth.register.username, { exact: true })).toBeFocused();
+    await expect(page.getByLabel(authText.register.username, { exact: true })).toBeFocused();
   });
 
   test("each rule shows its message under its field, from the browser", async ({ page, request }) => {
@@ -318,9 +322,9 @@ test.describe("register form rules (spec §5)", () => {
       [{ email: "z.o.e.f.i@gmail.com" }, "email", authMessages.emailGmailSuspicious],
     ];
     const labels = {
-      email: fr.auth.register.email,
-      password: fr.auth.register.password,
-      confirmPassword: fr.auth.register.confirmPassword,
+      email: authText.register.email,
+      password: authText.register.password,
+      confirmPassword: authText.register.confirmPassword,
     };
     let calls = 0;
     page.on("request", (r) => {
@@ -329,7 +333,7 @@ test.describe("register form rules (spec §5)", () => {
     await page.goto("/register");
     for (const [patch, field, message] of cases) {
       await fillRegister(page, { ...ok, ...patch });
-      await page.getByRole("button", { name: fr.auth.register.submit }).click();
+      await page.getByRole("button", { name: authText.register.submit }).click();
       const input = page.getByLabel(labels[field], { exact: true });
       await expect(input, message).toHaveAttribute("aria-invalid", "true");
       await expect(input, message).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
@@ -342,13 +346,13 @@ test.describe("register form rules (spec §5)", () => {
     await page.goto("/register");
     await fillRegister(page, { ...ok, username: `jetable${unique()}`, email: "quelquun@yopmail.com" });
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/auth/register"));
-    await page.getByRole("button", { name: fr.auth.register.submit }).click();
+    await page.getByRole("button", { name: authText.register.submit }).click();
     expect((await answer).status()).toBe(400);
-    const email = page.getByLabel(fr.auth.register.email, { exact: true });
+    const email = page.getByLabel(authText.register.email, { exact: true });
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveAccessibleDescription(authMessages.emailTemporary);
     await expect(email).toBeFocused();
-    await expect(page.getByRole("heading", { level: 1, name: fr.auth.register.title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: authText.register.title })).toBeVisible();
   });
 
   test("'Retour' on the code screen brings the form back as it was; unchanged, it is not sent again", async ({
@@ -362,18 +366,18 @@ test.describe("register form rules (spec §5)", () => {
     });
     await page.goto("/register");
     await fillRegister(page, values);
-    await page.getByRole("button", { name: fr.auth.register.submit }).click();
-    await expect(page.getByRole("heading", { level: 1, name: fr.auth.code.title })).toBeVisible();
+    await page.getByRole("button", { name: authText.register.submit }).click();
+    await expect(page.getByRole("heading", { level: 1, name: authText.code.title })).toBeVisible();
     await expect(page.getByText(authMessages.codeSent)).toBeVisible();
-    await page.getByRole("button", { name: fr.auth.code.back, exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1, name: fr.auth.register.title })).toBeFocused();
-    await expect(page.getByLabel(fr.auth.register.username, { exact: true })).toHaveValue(values.username);
-    await expect(page.getByLabel(fr.auth.register.email, { exact: true })).toHaveValue(values.email);
-    await expect(page.getByLabel(fr.auth.register.password, { exact: true })).toHaveValue(values.password);
+    await page.getByRole("button", { name: authText.code.back, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: authText.register.title })).toBeFocused();
+    await expect(page.getByLabel(authText.register.username, { exact: true })).toHaveValue(values.username);
+    await expect(page.getByLabel(authText.register.email, { exact: true })).toHaveValue(values.email);
+    await expect(page.getByLabel(authText.register.password, { exact: true })).toHaveValue(values.password);
 
     // The same sign-up again: straight back to the code, which is still valid, with the lock running.
-    await page.getByRole("button", { name: fr.auth.register.submit }).click();
-    await expect(page.getByRole("heading", { level: 1, name: fr.auth.code.title })).toBeVisible();
+    await page.getByRole("button", { name: authText.register.submit }).click();
+    await expect(page.getByRole("heading", { level: 1, name: authText.code.title })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Renvoyer le code dans [01]:\d\d$/ })).toBeDisabled();
     expect(calls).toEqual(["/api/auth/register", "/api/auth/email-code"]);
     await expect(page.getByText(authMessages.codeSendFailed)).toHaveCount(0);

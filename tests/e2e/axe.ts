@@ -13,6 +13,20 @@ interface AxeViolation {
 
 /** Runs axe-core in the page (the context needs bypassCSP) and returns serious/critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // A dialog still fading in has colours part-way to their final ones: axe would measure a contrast
+  // no one sees. Finite animations and transitions are let finish first (at most 2 s; spinners and
+  // skeletons loop for ever and are not waited for).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (

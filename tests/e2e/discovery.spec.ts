@@ -1,10 +1,24 @@
 import { expect, test } from "@playwright/test";
-import { fr } from "../../src/web/i18n/fr.ts";
+import { navText } from "../../src/web/i18n/common.ts";
+import { discoveryText } from "../../src/web/i18n/search.ts";
 import { seriousA11yViolations } from "./axe.ts";
 
-const d = fr.discovery;
+const d = discoveryText;
 
 test.describe("header search box", () => {
+  test("a search with no match says 'Aucun résultat trouvé' above 'Voir tous les résultats'", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const box = page.getByRole("combobox", { name: d.searchLabel });
+    await box.fill("xqzwv");
+    const header = page.getByRole("banner");
+    // The visible line (a live region repeats it for screen readers).
+    await expect(header.getByText("Aucun résultat trouvé", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("option", { name: d.seeAll })).toBeVisible();
+    await expect(page.getByRole("option")).toHaveCount(1);
+  });
+
   test("suggests « Cœur de pierre » for 'coeur' and opens its player", async ({ page }) => {
     await page.goto("/");
     const box = page.getByRole("combobox", { name: d.searchLabel });
@@ -50,7 +64,7 @@ test.describe("header search box", () => {
   test("lives in the mobile nav on a small screen", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
-    await page.getByRole("button", { name: fr.nav.openMenu }).click();
+    await page.getByRole("button", { name: navText.openMenu }).click();
     const box = page.getByRole("combobox", { name: d.searchLabel });
     await expect(box).toBeVisible();
     await box.fill("coeur");
@@ -136,6 +150,31 @@ test.describe("Explorer", () => {
       `${expected.total}\u00a0résultat`,
     );
     await expect(page.getByRole("button", { name: /^Filtres/ })).toContainText("4");
+  });
+
+  test("a year outside 1900..this year stays in its box, is not applied, and the box says why", async ({
+    page,
+  }) => {
+    const year = new Date().getFullYear();
+    await page.goto("/browse?view=classic");
+    await page.getByRole("button", { name: /^Filtres/ }).click();
+    const yearMin = page.getByLabel(d.yearMin);
+    await yearMin.fill("2020");
+    await expect(page).toHaveURL(/yearMin=2020/);
+    await yearMin.fill("1800");
+    await expect(yearMin).toHaveValue("1800");
+    await expect(yearMin).toHaveAttribute("aria-invalid", "true");
+    await expect(yearMin).toHaveAccessibleDescription(`Entre 1900 et ${year}\u00a0: filtre non appliqué.`);
+    await expect(page).not.toHaveURL(/yearMin=/);
+    const yearMax = page.getByLabel(d.yearMax);
+    await yearMax.fill("2999");
+    await yearMax.blur();
+    await expect(page.getByText(`Entre 1900 et ${year}\u00a0: filtre non appliqué.`)).toHaveCount(2);
+    await expect(page).not.toHaveURL(/yearMax=/);
+    // A valid year is applied and the message goes.
+    await yearMin.fill("2020");
+    await expect(page).toHaveURL(/yearMin=2020/);
+    await expect(yearMin).not.toHaveAttribute("aria-invalid", "true");
   });
 
   test("the view toggle switches between Moderne and Grille Classique", async ({ page }) => {

@@ -1,15 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { VideoListResponse, VideoSummary } from "../../src/contract/catalogue.ts";
 import type { ResumeResponse } from "../../src/contract/history.ts";
-import { fr } from "../../src/web/i18n/fr.ts";
+import { homeText } from "../../src/web/i18n/catalogue.ts";
+import { navText } from "../../src/web/i18n/common.ts";
+import { historyText } from "../../src/web/i18n/history.ts";
 import { seriousA11yViolations } from "./axe.ts";
-
-async function signInThroughApi(page: Page, identifier: string) {
-  const res = await page.request.post("/api/auth/login", {
-    data: { identifier, password: "bobine-demo-2026" },
-  });
-  expect(res.ok()).toBe(true);
-}
+import { signUp } from "./fixtures.ts";
 
 let clock = Date.now();
 async function save(page: Page, videoId: string, position: number, duration: number, episodeId?: string) {
@@ -39,19 +35,21 @@ test.describe("Historique", () => {
 
   test("a visitor is asked to sign in, with a link to /login", async ({ page }) => {
     await page.goto("/history");
-    await expect(page.getByRole("heading", { level: 1, name: fr.history.title })).toBeVisible();
-    await expect(page.getByRole("heading", { name: fr.history.signedOutTitle })).toBeVisible();
-    await expect(page.getByText(fr.history.signedOutText)).toBeVisible();
-    await expect(page.getByRole("link", { name: fr.history.signIn })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("heading", { level: 1, name: historyText.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: historyText.signedOutTitle })).toBeVisible();
+    await expect(page.getByText(historyText.signedOutText)).toBeVisible();
+    await expect(page.getByRole("link", { name: historyText.signIn })).toHaveAttribute("href", "/login");
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   test("a member sees saved progress, filters and sorts in the URL, deletes one, resumes from the home's first rail and clears all", async ({
     page,
   }) => {
+    // A long scenario, and the member is signed up first (e-mail code included).
+    test.slow();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await signInThroughApi(page, "demo-premium");
+    await signUp(page.request);
     expect((await page.request.delete("/api/history")).status()).toBe(204);
 
     const [filmA, filmB] = await videos(page, "movie", 2);
@@ -68,24 +66,24 @@ test.describe("Historique", () => {
     await save(page, filmA.id, 1_800, 6_000);
 
     await page.goto("/history");
-    await expect(page.getByRole("heading", { level: 1, name: fr.history.title })).toBeVisible();
-    await expect(page.getByText(fr.history.count(3, "3"), { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: historyText.title })).toBeVisible();
+    await expect(page.getByText(historyText.count(3, "3"), { exact: true })).toBeVisible();
     await expect(cardTitles(page)).toHaveText([filmA.title, show.title, filmB.title]);
     const cardA = page
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { name: filmA.title }) });
     await expect(cardA.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "30");
-    await expect(cardA.getByText(fr.history.status["in-progress"])).toBeVisible();
+    await expect(cardA.getByText(historyText.status["in-progress"])).toBeVisible();
     const cardB = page
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { name: filmB.title }) });
     await expect(cardB.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "95");
-    await expect(cardB.getByText(fr.history.status.completed)).toBeVisible();
+    await expect(cardB.getByText(historyText.status.completed)).toBeVisible();
     const showCard = page
       .getByRole("listitem")
       .filter({ has: page.getByRole("heading", { name: show.title }) });
     await expect(
-      showCard.getByText(fr.history.episode(episode.seasonNumber, episode.episodeNumber)),
+      showCard.getByText(historyText.episode(episode.seasonNumber, episode.episodeNumber)),
     ).toBeVisible();
     await expect(showCard.getByRole("link")).toHaveAttribute(
       "href",
@@ -95,30 +93,30 @@ test.describe("Historique", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Filter and sort live in the URL (and survive a reload).
-    await page.getByRole("button", { name: fr.history.filters.completed }).click();
+    await page.getByRole("button", { name: historyText.filters.completed }).click();
     await expect(page).toHaveURL(/\/history\?filter=completed$/);
     await expect(cardTitles(page)).toHaveText([filmB.title]);
-    await page.getByRole("button", { name: fr.history.filters["in-progress"] }).click();
+    await page.getByRole("button", { name: historyText.filters["in-progress"] }).click();
     await expect(cardTitles(page)).toHaveText([filmA.title, show.title]);
-    await page.getByLabel(fr.history.sortLabel).selectOption("oldest");
+    await page.getByLabel(historyText.sortLabel).selectOption("oldest");
     await expect(page).toHaveURL(/filter=in-progress&sort=oldest$/);
     await expect(cardTitles(page)).toHaveText([show.title, filmA.title]);
     await page.reload();
-    await expect(page.getByLabel(fr.history.sortLabel)).toHaveValue("oldest");
-    await expect(page.getByRole("button", { name: fr.history.filters["in-progress"] })).toHaveAttribute(
+    await expect(page.getByLabel(historyText.sortLabel)).toHaveValue("oldest");
+    await expect(page.getByRole("button", { name: historyText.filters["in-progress"] })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
-    await page.getByLabel(fr.history.sortLabel).selectOption("progress");
-    await page.getByRole("button", { name: fr.history.filters.all, exact: true }).click();
+    await page.getByLabel(historyText.sortLabel).selectOption("progress");
+    await page.getByRole("button", { name: historyText.filters.all, exact: true }).click();
     await expect(page).toHaveURL(/\/history\?sort=progress$/);
     await expect(cardTitles(page)).toHaveText([filmB.title, show.title, filmA.title]);
 
     // Delete one: gone at once, with the toast, and gone on the server.
-    await page.getByRole("button", { name: fr.history.remove(filmB.title) }).click();
+    await page.getByRole("button", { name: historyText.remove(filmB.title) }).click();
     await expect(cardTitles(page)).toHaveText([show.title, filmA.title]);
-    await expect(page.getByText(fr.history.toasts.removed)).toBeVisible();
-    await expect(page.getByText(fr.history.count(2, "2"), { exact: true })).toBeVisible();
+    await expect(page.getByText(historyText.toasts.removed)).toBeVisible();
+    await expect(page.getByText(historyText.count(2, "2"), { exact: true })).toBeVisible();
     const listed = await (await page.request.get("/api/history")).json();
     expect(listed.total).toBe(2);
 
@@ -126,17 +124,17 @@ test.describe("Historique", () => {
     // any return to the home), with both titles in progress, newest first, linking to the player.
     await Promise.all([page.waitForResponse("**/api/history/continue"), page.goto("/")]);
     await page
-      .getByRole("navigation", { name: fr.nav.mainLabel })
-      .getByRole("link", { name: fr.nav.series })
+      .getByRole("navigation", { name: navText.mainLabel })
+      .getByRole("link", { name: navText.series })
       .click();
     await expect(page).toHaveURL(/\/series$/);
     await page
-      .getByRole("navigation", { name: fr.nav.mainLabel })
-      .getByRole("link", { name: fr.nav.home })
+      .getByRole("navigation", { name: navText.mainLabel })
+      .getByRole("link", { name: navText.home })
       .click();
     const firstRail = page.locator("[data-rail]").first();
-    await expect(firstRail).toHaveAttribute("data-rail", fr.history.continueRail);
-    await expect(firstRail.getByRole("heading", { level: 2 })).toHaveText(fr.history.continueRail);
+    await expect(firstRail).toHaveAttribute("data-rail", historyText.continueRail);
+    await expect(firstRail.getByRole("heading", { level: 2 })).toHaveText(historyText.continueRail);
     await expect(firstRail.getByRole("heading", { level: 3 })).toHaveText([filmA.title, show.title]);
     await expect(firstRail.getByRole("link", { name: new RegExp(show.title) })).toHaveAttribute(
       "href",
@@ -147,31 +145,31 @@ test.describe("Historique", () => {
 
     // Clear all, behind the spec's confirmation (Annuler keeps everything).
     await page.goto("/history");
-    await page.getByRole("button", { name: fr.history.clearAll }).click();
-    const dialog = page.getByRole("alertdialog", { name: fr.history.confirmClear });
+    await page.getByRole("button", { name: historyText.clearAll }).click();
+    const dialog = page.getByRole("alertdialog", { name: historyText.confirmClear });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: fr.history.cancel }).click();
+    await dialog.getByRole("button", { name: historyText.cancel }).click();
     await expect(dialog).toBeHidden();
     await expect(cardTitles(page)).toHaveCount(2);
-    await page.getByRole("button", { name: fr.history.clearAll }).click();
+    await page.getByRole("button", { name: historyText.clearAll }).click();
     await expect(dialog).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await dialog.getByRole("button", { name: fr.history.confirm }).click();
-    await expect(page.getByRole("heading", { name: fr.history.emptyTitle })).toBeVisible();
-    await expect(page.getByText(fr.history.toasts.cleared)).toBeVisible();
-    await expect(page.getByRole("link", { name: fr.history.discover })).toHaveAttribute("href", "/");
+    await dialog.getByRole("button", { name: historyText.confirm }).click();
+    await expect(page.getByRole("heading", { name: historyText.emptyTitle })).toBeVisible();
+    await expect(page.getByText(historyText.toasts.cleared)).toBeVisible();
+    await expect(page.getByRole("link", { name: historyText.discover })).toHaveAttribute("href", "/");
     expect((await (await page.request.get("/api/history")).json()).total).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // No rail on the home without anything in progress.
     await page.goto("/");
-    await expect(page.locator("[data-rail]").first()).toHaveAttribute("data-rail", fr.home.rails.trending);
-    await expect(page.locator(`[data-rail="${fr.history.continueRail}"]`)).toHaveCount(0);
+    await expect(page.locator("[data-rail]").first()).toHaveAttribute("data-rail", homeText.rails.trending);
+    await expect(page.locator(`[data-rail="${historyText.continueRail}"]`)).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 
   test("a beacon sent by the browser (sendBeacon, JSON Blob) is saved", async ({ page }) => {
-    await signInThroughApi(page, "demo-premium");
+    await signUp(page.request);
     const [film] = await videos(page, "movie", 3).then((list) => list.slice(2));
     if (!film) throw new Error("demo catalogue too small");
     await page.goto("/history");

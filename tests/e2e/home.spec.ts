@@ -1,9 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type HomeRails, type HomeResponse, unpackHome } from "../../src/contract/catalogue.ts";
-import { fr } from "../../src/web/i18n/fr.ts";
+import { homeText, landingText } from "../../src/web/i18n/catalogue.ts";
+import { videoText } from "../../src/web/i18n/common.ts";
 import { seriousA11yViolations } from "./axe.ts";
 
-const rails = fr.home.rails;
+const rails = homeText.rails;
 
 /** A rail is the section labelled by its title; its cards are the list items. */
 const rail = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
@@ -27,7 +28,7 @@ test.describe("home rails on the demo catalogue", () => {
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto("/");
 
-    await expect(page.getByRole("link", { name: fr.home.play })).toBeVisible();
+    await expect(page.getByRole("link", { name: homeText.play })).toBeVisible();
     const heroTitle = await page.locator("#hero-title").textContent();
     expect(home.hero.map((v) => v.title)).toContain(heroTitle);
 
@@ -50,8 +51,8 @@ test.describe("home rails on the demo catalogue", () => {
     await page.goto("/");
     const section = rail(page, rails.trending);
     const list = section.getByRole("list");
-    const previous = section.getByRole("button", { name: fr.home.railPrevious(rails.trending) });
-    const next = section.getByRole("button", { name: fr.home.railNext(rails.trending) });
+    const previous = section.getByRole("button", { name: homeText.railPrevious(rails.trending) });
+    const next = section.getByRole("button", { name: homeText.railNext(rails.trending) });
     await expect(previous).toBeDisabled();
     expect(await list.evaluate((el) => el.scrollLeft)).toBe(0);
     await next.click();
@@ -83,15 +84,15 @@ test.describe("Films and Séries pages", () => {
   test.use({ bypassCSP: true });
 
   for (const [path, type, badge, other] of [
-    ["/movies", "movie", fr.video.badge.movie, fr.video.badge.series],
-    ["/series", "series", fr.video.badge.series, fr.video.badge.movie],
+    ["/movies", "movie", videoText.badge.movie, videoText.badge.series],
+    ["/series", "series", videoText.badge.series, videoText.badge.movie],
   ] as const) {
     test(`${path} shows a hero and three rows of 10 of one type only`, async ({ page }) => {
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(path);
-      const t = fr.landing[type];
-      await expect(page.getByRole("link", { name: fr.home.play })).toBeVisible();
+      const t = landingText[type];
+      await expect(page.getByRole("link", { name: homeText.play })).toBeVisible();
       for (const title of [t.popular, t.newest, t.topRated]) {
         await expect(rail(page, title).getByRole("listitem")).toHaveCount(10);
       }

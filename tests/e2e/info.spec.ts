@@ -1,17 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type HomeResponse, unpackHome, type VideoSummary } from "../../src/contract/catalogue.ts";
 import type { VideoDetail } from "../../src/contract/video-detail.ts";
-import { fr } from "../../src/web/i18n/fr.ts";
+import { homeText } from "../../src/web/i18n/catalogue.ts";
+import { gridText } from "../../src/web/i18n/common.ts";
+import { libraryText } from "../../src/web/i18n/library.ts";
+import { infoText } from "../../src/web/i18n/video-info.ts";
 import { seriousA11yViolations } from "./axe.ts";
+import { signUp } from "./fixtures.ts";
 
 const rail = (page: Page, title: string) => page.getByRole("region", { name: title, exact: true });
-
-async function signInThroughApi(page: Page, identifier: string) {
-  const res = await page.request.post("/api/auth/login", {
-    data: { identifier, password: "bobine-demo-2026" },
-  });
-  expect(res.ok()).toBe(true);
-}
 
 async function firstSeriesWithEpisodes(page: Page): Promise<VideoDetail> {
   const list = (await (await page.request.get("/api/videos?type=series&limit=50")).json()) as {
@@ -35,21 +32,21 @@ test.describe("info view and card overlay", () => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto("/");
-    await rail(page, fr.home.rails.trending).getByRole("link", { name: video.title, exact: true }).click();
+    await rail(page, homeText.rails.trending).getByRole("link", { name: video.title, exact: true }).click();
 
     const dialog = page.getByRole("dialog", { name: video.title });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`\\?info=${video.id}$`));
-    await expect(dialog.getByRole("link", { name: fr.info.play, exact: true })).toHaveAttribute(
+    await expect(dialog.getByRole("link", { name: infoText.play, exact: true })).toHaveAttribute(
       "href",
       `/video/${video.id}`,
     );
-    const about = dialog.getByRole("complementary", { name: fr.info.about });
-    await expect(about.getByText(fr.info.facts.year)).toBeVisible();
-    await expect(about.getByText(fr.info.facts.creator)).toBeVisible();
+    const about = dialog.getByRole("complementary", { name: infoText.about });
+    await expect(about.getByText(infoText.facts.year)).toBeVisible();
+    await expect(about.getByText(infoText.facts.creator)).toBeVisible();
     await expect(about.getByRole("link", { name: video.category[0] ?? "", exact: true })).toBeVisible();
     // spec: up to 3 similar videos of the same category.
-    const similar = dialog.getByRole("region", { name: fr.info.similar });
+    const similar = dialog.getByRole("region", { name: infoText.similar });
     await expect(similar.getByRole("listitem")).toHaveCount(3);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -68,12 +65,12 @@ test.describe("info view and card overlay", () => {
     await firstCard.click();
     const dialog = page.getByRole("dialog", { name: firstTitle });
     await expect(dialog).toBeVisible();
-    const similar = dialog.getByRole("region", { name: fr.info.similar });
+    const similar = dialog.getByRole("region", { name: infoText.similar });
     const next = similar.getByRole("heading", { level: 4 }).first();
     const nextTitle = (await next.textContent()) ?? "";
     await next.getByRole("link").click();
     await expect(page.getByRole("dialog", { name: nextTitle })).toBeVisible();
-    await page.getByRole("button", { name: fr.info.close }).click();
+    await page.getByRole("button", { name: infoText.close }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/browse$/);
   });
@@ -82,7 +79,7 @@ test.describe("info view and card overlay", () => {
     const series = await firstSeriesWithEpisodes(page);
     await page.goto(`/info/${series.id}`);
     await expect(page.getByRole("heading", { level: 1, name: series.title })).toBeVisible();
-    const episodes = page.getByRole("region", { name: fr.info.episodes });
+    const episodes = page.getByRole("region", { name: infoText.episodes });
     await expect(episodes.getByRole("listitem")).toHaveCount(6);
     const first = series.episodes[0];
     if (!first) throw new Error("no episode");
@@ -92,7 +89,7 @@ test.describe("info view and card overlay", () => {
     );
     await expect(
       episodes.getByRole("link", {
-        name: fr.info.allEpisodes(series.episodes.length, String(series.episodes.length)),
+        name: infoText.allEpisodes(series.episodes.length, String(series.episodes.length)),
       }),
     ).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(series.title));
@@ -101,8 +98,11 @@ test.describe("info view and card overlay", () => {
 
   test("/info of an unknown video says 'Vidéo non trouvée' with a way home", async ({ page }) => {
     await page.goto("/info/00000000-0000-4000-8000-000000000000");
-    await expect(page.getByRole("heading", { name: fr.info.notFoundTitle }).last()).toBeVisible();
-    await expect(page.getByRole("link", { name: fr.info.backHome })).toBeVisible();
+    await expect(page.getByRole("heading", { name: infoText.notFoundTitle }).last()).toBeVisible();
+    await expect(
+      page.getByText("La vidéo demandée n'est pas disponible", { exact: true }).last(),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: infoText.backHome })).toBeVisible();
   });
 
   test("share copies the info page's address and says 'Lien copié'", async ({ page, context }) => {
@@ -114,69 +114,101 @@ test.describe("info view and card overlay", () => {
     await page.evaluate(() => {
       Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
     });
-    await page.getByRole("button", { name: `${fr.info.share} : ${video.title}` }).click();
-    await expect(page.getByText(fr.info.linkCopied)).toBeVisible();
+    await page.getByRole("button", { name: `${infoText.share} : ${video.title}` }).click();
+    await expect(page.getByText(infoText.linkCopied)).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`/info/${video.id}$`));
   });
 
-  test("a visitor is told to sign in to rate; a member rates, likes and keeps a title in Ma liste", async ({
+  test("a visitor is told to sign in to rate; a member rates and keeps a title in Ma liste", async ({
     page,
   }) => {
     const home = unpackHome((await (await page.request.get("/api/home")).json()) as HomeResponse);
     const video = home.movies[3] as VideoSummary;
     await page.goto(`/info/${video.id}`);
-    await expect(page.getByText(fr.info.rateSignIn).first()).toBeVisible();
+    await expect(page.getByText(infoText.rateSignIn).first()).toBeVisible();
     await expect(page.getByRole("radio")).toHaveCount(0);
 
-    await signInThroughApi(page, "demo-membre");
+    await signUp(page.request);
     await page.reload();
-    const add = page.getByRole("button", { name: fr.info.addFavorite });
+    const add = page.getByRole("button", { name: infoText.addFavorite });
     await add.click();
-    await expect(page.getByRole("button", { name: fr.info.removeFavorite })).toHaveAttribute(
+    await expect(page.getByRole("button", { name: infoText.removeFavorite })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
-    await expect(page.getByText(fr.library.toasts.added).first()).toBeVisible();
+    await expect(page.getByText(libraryText.toasts.added).first()).toBeVisible();
 
-    await page.getByRole("radio", { name: fr.info.rateStar(4) }).check({ force: true });
-    await expect(page.getByText(fr.library.toasts.rated).first()).toBeVisible();
+    await page.getByRole("radio", { name: infoText.rateStar(4) }).check({ force: true });
+    await expect(page.getByText(libraryText.toasts.rated).first()).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("radio", { name: fr.info.rateStar(4) })).toBeChecked();
-    await expect(page.getByRole("button", { name: fr.info.removeFavorite })).toBeVisible();
-
-    // J'aime = 5/5; pressed again, it removes the rating.
-    const like = page.getByRole("button", { name: `${fr.info.like} : ${video.title}` });
-    await like.click();
-    await expect(page.getByRole("radio", { name: fr.info.rateStar(5) })).toBeChecked();
-    await page.getByRole("button", { name: `${fr.info.liked} : ${video.title}` }).click();
-    await expect(page.getByRole("button", { name: fr.info.removeRating })).toHaveCount(0);
+    await expect(page.getByRole("radio", { name: infoText.rateStar(4) })).toBeChecked();
+    await expect(page.getByRole("button", { name: infoText.removeFavorite })).toBeVisible();
 
     // Clean up for the other tests: out of Ma liste again.
-    await page.getByRole("button", { name: fr.info.removeFavorite }).click();
-    await expect(page.getByRole("button", { name: fr.info.addFavorite })).toBeVisible();
+    await page.getByRole("button", { name: infoText.removeFavorite }).click();
+    await expect(page.getByRole("button", { name: infoText.addFavorite })).toBeVisible();
+  });
+
+  test("J'aime is not a rating: a member who gave 4 stars likes the title and still has 4 stars", async ({
+    page,
+  }) => {
+    const home = unpackHome((await (await page.request.get("/api/home")).json()) as HomeResponse);
+    const video = home.movies[4] as VideoSummary;
+    const likesBefore = ((await (await page.request.get(`/api/videos/${video.id}`)).json()) as VideoDetail)
+      .likes;
+    await page.goto(`/info/${video.id}`);
+    const like = page.getByRole("button", { name: `${infoText.like} : ${video.title}` });
+    await like.click();
+    await expect(page.getByText(infoText.likeSignIn)).toBeVisible();
+
+    await signUp(page.request);
+    await page.reload();
+    const four = page.getByRole("radio", { name: infoText.rateStar(4) });
+    await four.check({ force: true });
+    await expect(page.getByText(libraryText.toasts.rated).first()).toBeVisible();
+    await like.click();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText(libraryText.toasts.liked).first()).toBeVisible();
+    await expect(four).toBeChecked();
+
+    await page.reload();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    await expect(four).toBeChecked();
+    const likes = likesBefore + 1;
+    await expect(
+      page
+        .getByRole("complementary", { name: infoText.about })
+        .getByText(infoText.likesOf(likes, String(likes)), { exact: true }),
+    ).toBeVisible();
   });
 
   test("the card overlay offers play, Ma liste, J'aime and info on hover; the desktop app has none", async ({
     page,
     browser,
   }) => {
-    await signInThroughApi(page, "demo-membre");
+    await signUp(page.request);
     await page.goto("/");
-    const section = rail(page, fr.home.rails.newest);
+    const section = rail(page, homeText.rails.newest);
     const card = section.getByRole("listitem").first();
     const title = (await card.getByRole("heading", { level: 3 }).textContent()) ?? "";
     await card.hover();
-    await expect(card.getByRole("link", { name: fr.info.playTitle(title) })).toBeVisible();
-    await expect(card.getByRole("button", { name: `${fr.info.addFavorite} : ${title}` })).toBeVisible();
-    await expect(card.getByRole("button", { name: `${fr.info.like} : ${title}` })).toBeVisible();
-    await card.getByRole("link", { name: fr.info.moreInfo(title) }).click();
-    await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+    await expect(card.getByRole("link", { name: infoText.playTitle(title) })).toBeVisible();
+    await expect(card.getByRole("button", { name: `${infoText.addFavorite} : ${title}` })).toBeVisible();
+    const like = card.getByRole("button", { name: `${infoText.like} : ${title}` });
+    await like.click();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    await card.getByRole("link", { name: infoText.moreInfo(title) }).click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog.getByRole("button", { name: `${infoText.like} : ${title}` })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
 
     const context = await browser.newContext({ userAgent: "Mozilla/5.0 BobineDesktop/1.0" });
     const desktop = await context.newPage();
     await desktop.goto("/");
-    const desktopCard = rail(desktop, fr.home.rails.newest).getByRole("listitem").first();
+    const desktopCard = rail(desktop, homeText.rails.newest).getByRole("listitem").first();
     await desktopCard.hover();
     await expect(desktopCard.getByRole("link")).toHaveCount(1);
     await expect(desktopCard.getByRole("button")).toHaveCount(0);
@@ -190,7 +222,7 @@ test.describe("info view and card overlay", () => {
     const columns = () =>
       grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").filter(Boolean).length);
     expect(await columns()).toBe(6);
-    await page.getByLabel(fr.grid.columns).selectOption("3");
+    await page.getByLabel(gridText.columns).selectOption("3");
     await expect.poll(columns).toBe(3);
     await page.reload();
     await expect.poll(columns).toBe(3);

@@ -1,18 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { VideoListResponse, VideoSummary } from "../../src/contract/catalogue.ts";
-import { formatCompactViews } from "../../src/web/features/catalogue/lib/format-views.ts";
-import { fr } from "../../src/web/i18n/fr.ts";
-import { formatInteger } from "../../src/web/lib/format.ts";
+import { videoText } from "../../src/web/i18n/common.ts";
+import { libraryText } from "../../src/web/i18n/library.ts";
+import { formatCompactViews, formatInteger } from "../../src/web/lib/format.ts";
 import { seriousA11yViolations } from "./axe.ts";
+import { signUp } from "./fixtures.ts";
 
-async function signInThroughApi(page: Page, identifier: string) {
-  const res = await page.request.post("/api/auth/login", {
-    data: { identifier, password: "bobine-demo-2026" },
-  });
-  expect(res.ok()).toBe(true);
-}
-
-/** demo-membre starts every test with an empty list (other suites may have used it). */
+/** Every test starts with an empty list (a new member's is). */
 async function emptyMyList(page: Page) {
   const { ids } = (await (await page.request.get("/api/favorites/ids")).json()) as { ids: string[] };
   for (const id of ids) expect((await page.request.delete(`/api/favorites/${id}`)).status()).toBe(204);
@@ -38,10 +32,10 @@ test.describe("Ma liste", () => {
 
   test("a visitor is asked to sign in, with a link to /login", async ({ page }) => {
     await page.goto("/my-list");
-    await expect(page.getByRole("heading", { level: 1, name: fr.library.title })).toBeVisible();
-    await expect(page.getByRole("heading", { name: fr.library.signedOutTitle })).toBeVisible();
-    await expect(page.getByText(fr.library.signedOutText)).toBeVisible();
-    await expect(page.getByRole("link", { name: fr.library.signIn })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("heading", { level: 1, name: libraryText.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: libraryText.signedOutTitle })).toBeVisible();
+    await expect(page.getByText(libraryText.signedOutText)).toBeVisible();
+    await expect(page.getByRole("link", { name: libraryText.signIn })).toHaveAttribute("href", "/login");
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
@@ -50,34 +44,34 @@ test.describe("Ma liste", () => {
   }) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await signInThroughApi(page, "demo-membre");
+    await signUp(page.request);
     await emptyMyList(page);
     const [a, z] = await addTwoFavorites(page);
 
     await page.goto("/my-list");
-    await expect(page.getByRole("heading", { level: 1, name: fr.library.title })).toBeVisible();
-    await expect(page.getByText(fr.library.count(2, "2"), { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: libraryText.title })).toBeVisible();
+    await expect(page.getByText(libraryText.count(2, "2"), { exact: true })).toBeVisible();
     // Most recently added first.
     await expect(cardTitles(page)).toHaveText([z.title, a.title]);
-    const tiles = page.getByRole("region", { name: fr.library.tilesLabel });
-    await expect(tiles.getByText(fr.library.tiles.total)).toBeVisible();
-    await expect(tiles.getByText(fr.library.tiles.averageRating)).toBeVisible();
-    await expect(tiles.getByText(fr.library.tiles.categories)).toBeVisible();
+    const tiles = page.getByRole("region", { name: libraryText.tilesLabel });
+    await expect(tiles.getByText(libraryText.tiles.total)).toBeVisible();
+    await expect(tiles.getByText(libraryText.tiles.averageRating)).toBeVisible();
+    await expect(tiles.getByText(libraryText.tiles.categories)).toBeVisible();
     await expect(tiles.getByText(formatCompactViews(a.views + z.views), { exact: true })).toBeVisible();
     await expect(
-      tiles.getByText(fr.video.views(a.views + z.views, formatInteger(a.views + z.views))),
+      tiles.getByText(videoText.views(a.views + z.views, formatInteger(a.views + z.views))),
     ).toBeAttached();
-    const categories = page.getByRole("region", { name: fr.library.categoriesTitle });
+    const categories = page.getByRole("region", { name: libraryText.categoriesTitle });
     await expect(categories.getByText(a.category[0] ?? "", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: fr.library.remove(a.title) })).toBeVisible();
+    await expect(page.getByRole("button", { name: libraryText.remove(a.title) })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Sort: title A-Z, kept in the URL (reload keeps it).
-    await page.getByLabel(fr.library.sortLabel).selectOption("title");
+    await page.getByLabel(libraryText.sortLabel).selectOption("title");
     await expect(page).toHaveURL(/\/my-list\?sort=title$/);
     await expect(cardTitles(page)).toHaveText([a.title, z.title]);
     await page.reload();
-    await expect(page.getByLabel(fr.library.sortLabel)).toHaveValue("title");
+    await expect(page.getByLabel(libraryText.sortLabel)).toHaveValue("title");
     await expect(cardTitles(page)).toHaveText([a.title, z.title]);
 
     // A failed removal comes back, with the spec's French toast.
@@ -90,8 +84,8 @@ test.describe("Ma liste", () => {
           })
         : route.fallback(),
     );
-    await page.getByRole("button", { name: fr.library.remove(z.title) }).click();
-    await expect(page.getByText(fr.library.toasts.removeFailed)).toBeVisible();
+    await page.getByRole("button", { name: libraryText.remove(z.title) }).click();
+    await expect(page.getByText(libraryText.toasts.removeFailed)).toBeVisible();
     await expect(cardTitles(page)).toHaveText([a.title, z.title]);
     await page.unroute(`**/api/favorites/${z.id}`);
 
@@ -104,24 +98,24 @@ test.describe("Ma liste", () => {
       await held;
       await route.fallback();
     });
-    await page.getByRole("button", { name: fr.library.remove(z.title) }).click();
+    await page.getByRole("button", { name: libraryText.remove(z.title) }).click();
     await expect(cardTitles(page)).toHaveText([a.title]);
-    await expect(page.getByText(fr.library.count(1, "1"), { exact: true })).toBeVisible();
+    await expect(page.getByText(libraryText.count(1, "1"), { exact: true })).toBeVisible();
     release();
-    await expect(page.getByText(fr.library.toasts.removed).first()).toBeVisible();
+    await expect(page.getByText(libraryText.toasts.removed).first()).toBeVisible();
     await page.unroute(`**/api/favorites/${z.id}`);
     // Focus stays in the grid, on the remaining heart.
-    await expect(page.getByRole("button", { name: fr.library.remove(a.title) })).toBeFocused();
+    await expect(page.getByRole("button", { name: libraryText.remove(a.title) })).toBeFocused();
 
     // The last one: the empty state and its way forward.
-    await page.getByRole("button", { name: fr.library.remove(a.title) }).click();
-    await expect(page.getByRole("heading", { name: fr.library.emptyTitle })).toBeVisible();
-    await expect(page.getByRole("link", { name: fr.library.discover })).toHaveAttribute("href", "/");
+    await page.getByRole("button", { name: libraryText.remove(a.title) }).click();
+    await expect(page.getByRole("heading", { name: libraryText.emptyTitle })).toBeVisible();
+    await expect(page.getByRole("link", { name: libraryText.discover })).toHaveAttribute("href", "/");
     // Toasts fading in or out are read by axe at a transparency that fails contrast: let them go.
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.reload();
-    await expect(page.getByRole("heading", { name: fr.library.emptyTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { name: libraryText.emptyTitle })).toBeVisible();
     expect(((await (await page.request.get("/api/favorites/ids")).json()) as { ids: string[] }).ids).toEqual(
       [],
     );
@@ -129,10 +123,10 @@ test.describe("Ma liste", () => {
   });
 
   test("/favorites is the same screen", async ({ page }) => {
-    await signInThroughApi(page, "demo-membre");
+    await signUp(page.request);
     await emptyMyList(page);
     await page.goto("/favorites");
-    await expect(page.getByRole("heading", { level: 1, name: fr.library.title })).toBeVisible();
-    await expect(page.getByRole("heading", { name: fr.library.emptyTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: libraryText.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: libraryText.emptyTitle })).toBeVisible();
   });
 });

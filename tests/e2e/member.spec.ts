@@ -1,66 +1,24 @@
 import fs from "node:fs";
-import path from "node:path";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import { DEFAULT_SETTINGS, type MemberExport, memberMessages } from "../../src/contract/member.ts";
-import { fr } from "../../src/web/i18n/fr.ts";
+import { accountText, navText } from "../../src/web/i18n/common.ts";
+import { memberText } from "../../src/web/i18n/member.ts";
 import { seriousA11yViolations } from "./axe.ts";
+import { type Account, expect, test } from "./fixtures.ts";
 
 /**
- * The member space in Chromium (issue 6 « Done when »): true stats on the profile, every setting
+ * The member space in Chromium: true stats on the profile, every setting
  * surviving a reload and a sign-in elsewhere, export, import, erase and account deletion. Each
  * test signs up its own member (through the API and the e-mail code), so the demo accounts the
  * other suites use are never touched.
  */
 
-const outbox = () => process.env.E2E_MAIL_DIR ?? path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-const PASSWORD = "Pellicule-Argentique-2026";
-
-async function codeFor(email: string, since: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const dir = outbox();
-        if (!fs.existsSync(dir)) return false;
-        for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".eml"))) {
-          const file = path.join(dir, name);
-          if (fs.statSync(file).mtimeMs < since - 1000) continue;
-          const eml = fs.readFileSync(file, "utf8");
-          if (!eml.toLowerCase().includes(`to: ${email}`) && !eml.toLowerCase().includes(`<${email}>`))
-            continue;
-          code = /\b(\d{6})\b/.exec(eml.replace(/=\r?\n/g, ""))?.[1];
-          if (code) return true;
-        }
-        return false;
-      },
-      { message: `the code mailed to ${email}`, timeout: 10_000 },
-    )
-    .toBe(true);
-  return code as string;
-}
-
-/** A new member signed in on `request` (a page's or a context's). */
-async function signUp(request: APIRequestContext) {
-  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-  const member = { username: `cinephile-${id}`, email: `cinephile.${id}@orange.fr` };
-  const since = Date.now();
-  const reg = await request.post("/api/auth/register", {
-    data: { ...member, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(reg.ok(), await reg.text()).toBe(true);
-  expect((await request.post("/api/auth/email-code", { data: { email: member.email } })).ok()).toBe(true);
-  const code = await codeFor(member.email, since);
-  const verify = await request.post("/api/auth/verify-email-code", { data: { email: member.email, code } });
-  expect(verify.ok(), await verify.text()).toBe(true);
-  return member;
-}
-
-async function signInElsewhere(browser: Browser, username: string) {
+async function signInElsewhere(browser: Browser, member: Account) {
   const context = await browser.newContext({ locale: "fr-FR", timezoneId: "Europe/Paris", bypassCSP: true });
   const page = await context.newPage();
   const login = await page.request.post("/api/auth/login", {
-    data: { identifier: username, password: PASSWORD },
+    data: { identifier: member.username, password: member.password },
   });
   expect(login.ok()).toBe(true);
   return { context, page };
@@ -81,16 +39,18 @@ test.describe("member space", () => {
 
   test("a visitor gets the unauthorised message on /profile and /settings", async ({ page }) => {
     await page.goto("/profile");
-    await expect(page.getByRole("heading", { level: 1, name: fr.member.signedOutTitle })).toBeVisible();
-    await expect(page.getByText(fr.member.profileSignedOut)).toBeVisible();
-    await expect(page.getByRole("link", { name: fr.member.signIn })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("heading", { level: 1, name: memberText.signedOutTitle })).toBeVisible();
+    await expect(page.getByText(memberText.profileSignedOut)).toBeVisible();
+    await expect(page.getByRole("link", { name: memberText.signIn })).toHaveAttribute("href", "/login");
     await page.goto("/settings");
-    await expect(page.getByText(fr.member.settingsSignedOut)).toBeVisible();
+    await expect(page.getByText(memberText.settingsSignedOut)).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  test("the profile shows true stats and activities, and edits the name and avatar", async ({ page }) => {
-    const member = await signUp(page.request);
+  test("the profile shows true stats and activities, and edits the name and avatar", async ({
+    page,
+    member,
+  }) => {
     const [a, b] = await someVideos(page, 2);
     if (!a || !b) throw new Error("demo catalogue missing");
     for (const v of [a, b])
@@ -105,33 +65,33 @@ test.describe("member space", () => {
       year: "numeric",
       timeZone: "Europe/Paris",
     }).format(new Date());
-    await expect(page.getByText(fr.member.memberSince(since))).toBeVisible();
+    await expect(page.getByText(memberText.memberSince(since))).toBeVisible();
     const tile = (label: string) => page.locator("dl > div").filter({ hasText: label }).locator("dd");
-    await expect(tile(fr.member.stats.totalFavorites)).toHaveText("2");
-    await expect(tile(fr.member.stats.totalRatings)).toHaveText("1");
-    await expect(tile(fr.member.stats.totalWatched)).toHaveText("0");
+    await expect(tile(memberText.stats.totalFavorites)).toHaveText("2");
+    await expect(tile(memberText.stats.totalRatings)).toHaveText("1");
+    await expect(tile(memberText.stats.totalWatched)).toHaveText("0");
     const activities = page.getByRole("main").locator("ol > li");
     await expect(activities).toHaveCount(3);
-    await expect(activities.first()).toContainText(fr.member.activity.rate);
+    await expect(activities.first()).toContainText(memberText.activity.rate);
     await expect(activities.first()).toContainText(a.title);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Edit: a new name and a built-in avatar; the header's menu follows.
-    await page.getByRole("button", { name: fr.member.editProfile }).click();
-    const dialog = page.getByRole("dialog", { name: fr.member.edit.title });
+    await page.getByRole("button", { name: memberText.editProfile }).click();
+    const dialog = page.getByRole("dialog", { name: memberText.edit.title });
     await expect(dialog).toBeVisible();
     const newName = `${member.username}-bis`;
-    await dialog.getByLabel(fr.member.edit.username).fill("a b");
-    await dialog.getByRole("button", { name: fr.member.edit.save }).click();
+    await dialog.getByLabel(memberText.edit.username).fill("a b");
+    await dialog.getByRole("button", { name: memberText.edit.save }).click();
     await expect(dialog.getByText(memberMessages.usernameInvalid)).toBeVisible();
-    await dialog.getByLabel(fr.member.edit.username).fill(newName);
-    await dialog.getByTitle(fr.member.edit.builtin.clap).click();
-    await expect(dialog.getByRole("radio", { name: fr.member.edit.builtin.clap })).toBeChecked();
-    await dialog.getByRole("button", { name: fr.member.edit.save }).click();
+    await dialog.getByLabel(memberText.edit.username).fill(newName);
+    await dialog.getByTitle(memberText.edit.builtin.clap).click();
+    await expect(dialog.getByRole("radio", { name: memberText.edit.builtin.clap })).toBeChecked();
+    await dialog.getByRole("button", { name: memberText.edit.save }).click();
     await expect(toast(page, memberMessages.profileUpdated)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("heading", { level: 1, name: newName })).toBeVisible();
-    await expect(page.getByRole("button", { name: fr.account.menuLabel(newName) })).toBeVisible();
+    await expect(page.getByRole("button", { name: accountText.menuLabel(newName) })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: newName })).toBeVisible();
   });
@@ -139,11 +99,11 @@ test.describe("member space", () => {
   test("every setting is saved on the server: it survives a reload and a sign-in in another browser", async ({
     page,
     browser,
+    member,
   }) => {
-    const member = await signUp(page.request);
     await page.goto("/settings");
-    await expect(page.getByRole("heading", { level: 1, name: fr.member.settingsTitle })).toBeVisible();
-    await expect(page.getByText(fr.member.subscription.none)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: memberText.settingsTitle })).toBeVisible();
+    await expect(page.getByText(memberText.subscription.none)).toBeVisible();
     await expect(page.getByRole("main").getByText(member.email)).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -160,7 +120,7 @@ test.describe("member space", () => {
         toastSeen = true;
       }
     };
-    const m = fr.member;
+    const m = memberText;
     for (const name of [m.notificationsLabel, m.autoplay, m.subtitles]) {
       const put = saving();
       await page.getByRole("switch", { name }).click();
@@ -216,7 +176,7 @@ test.describe("member space", () => {
     await check(page);
     expect((await (await page.request.get("/api/me/settings")).json()).settings).toEqual(expected);
 
-    const other = await signInElsewhere(browser, member.username);
+    const other = await signInElsewhere(browser, member);
     await other.page.goto("/settings");
     await check(other.page);
     // The parental control chosen here applies to the catalogue there: no 18+ title.
@@ -228,8 +188,8 @@ test.describe("member space", () => {
 
   test("exports a file that matches the server, imports settings (refusing a bad file), then erases everything", async ({
     page,
+    member: _member,
   }) => {
-    await signUp(page.request);
     const [a] = await someVideos(page, 1);
     if (!a) throw new Error("demo catalogue missing");
     await page.request.post("/api/favorites", { data: { videoId: a.id } });
@@ -238,7 +198,7 @@ test.describe("member space", () => {
 
     await page.goto("/settings");
     const downloading = page.waitForEvent("download");
-    await page.getByRole("button", { name: fr.member.data.exportAction }).click();
+    await page.getByRole("button", { name: memberText.data.exportAction }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^bobine-mes-donnees-\d{4}-\d{2}-\d{2}\.json$/);
     const file = JSON.parse(fs.readFileSync(await download.path(), "utf8")) as MemberExport;
@@ -266,41 +226,43 @@ test.describe("member space", () => {
       buffer: Buffer.from(JSON.stringify(imported)),
     });
     await expect(toast(page, memberMessages.settingsUpdated)).toBeVisible();
-    await expect(page.getByLabel(fr.member.quality, { exact: true }).locator("option:checked")).toHaveText(
-      fr.member.qualities.ultra,
+    await expect(page.getByLabel(memberText.quality, { exact: true }).locator("option:checked")).toHaveText(
+      memberText.qualities.ultra,
     );
     expect((await (await page.request.get("/api/me/settings")).json()).settings).toEqual(imported);
 
     // Erase, behind the spec's confirmation.
-    await page.getByRole("button", { name: fr.member.data.eraseAction }).click();
+    await page.getByRole("button", { name: memberText.data.eraseAction }).click();
     const confirm = page.getByRole("alertdialog", { name: memberMessages.confirmEraseAll });
     await expect(confirm).toBeVisible();
-    await confirm.getByRole("button", { name: fr.member.data.confirm }).click();
+    await confirm.getByRole("button", { name: memberText.data.confirm }).click();
     await expect(toast(page, memberMessages.dataErased)).toBeVisible();
     const profile = await (await page.request.get("/api/me/profile")).json();
     expect(profile.stats).toEqual({ totalWatched: 0, totalFavorites: 0, totalRatings: 0, totalHours: 0 });
     expect(profile.activities).toEqual([]);
     expect((await (await page.request.get("/api/me/settings")).json()).settings).toEqual(DEFAULT_SETTINGS);
-    await expect(page.getByLabel(fr.member.quality, { exact: true }).locator("option:checked")).toHaveText(
-      fr.member.qualities.auto,
+    await expect(page.getByLabel(memberText.quality, { exact: true }).locator("option:checked")).toHaveText(
+      memberText.qualities.auto,
     );
   });
 
-  test("deletes the account after the password, and the account can no longer sign in", async ({ page }) => {
-    const member = await signUp(page.request);
+  test("deletes the account after the password, and the account can no longer sign in", async ({
+    page,
+    member,
+  }) => {
     await page.goto("/settings");
-    await page.getByRole("button", { name: fr.member.data.deleteAction }).click();
-    const dialog = page.getByRole("alertdialog", { name: fr.member.data.deleteConfirmTitle });
-    await dialog.getByLabel(fr.member.data.password, { exact: true }).fill("pas-le-bon");
-    await dialog.getByRole("button", { name: fr.member.data.deleteAction }).click();
+    await page.getByRole("button", { name: memberText.data.deleteAction }).click();
+    const dialog = page.getByRole("alertdialog", { name: memberText.data.deleteConfirmTitle });
+    await dialog.getByLabel(memberText.data.password, { exact: true }).fill("pas-le-bon");
+    await dialog.getByRole("button", { name: memberText.data.deleteAction }).click();
     await expect(dialog.getByText(memberMessages.passwordWrong)).toBeVisible();
-    await dialog.getByLabel(fr.member.data.password, { exact: true }).fill(PASSWORD);
-    await dialog.getByRole("button", { name: fr.member.data.deleteAction }).click();
-    await expect(toast(page, fr.member.toasts.accountDeleted)).toBeVisible();
+    await dialog.getByLabel(memberText.data.password, { exact: true }).fill(member.password);
+    await dialog.getByRole("button", { name: memberText.data.deleteAction }).click();
+    await expect(toast(page, memberText.toasts.accountDeleted)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("link", { name: fr.nav.login }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: navText.login }).first()).toBeVisible();
     const login = await page.request.post("/api/auth/login", {
-      data: { identifier: member.username, password: PASSWORD },
+      data: { identifier: member.username, password: member.password },
     });
     expect(login.ok()).toBe(false);
   });

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import type { CatalogueSummary, TopRatedResponse } from "../../src/contract/catalogue-pages.ts";
-import { formatCompactViews } from "../../src/web/features/catalogue/lib/format-views.ts";
-import { fr } from "../../src/web/i18n/fr.ts";
-import { formatInteger, formatRating } from "../../src/web/lib/format.ts";
+import { categoriesPageText, topRatedText } from "../../src/web/i18n/catalogue-pages.ts";
+import { screenTitles, videoText } from "../../src/web/i18n/common.ts";
+import { formatCompactViews, formatInteger, formatRating } from "../../src/web/lib/format.ts";
 import { seriousA11yViolations } from "./axe.ts";
 
-const c = fr.categoriesPage;
-const tr = fr.topRatedPage;
+const c = categoriesPageText;
+const tr = topRatedText;
 
 /** spec §2 "Categories page" and "Top-rated" on the demo catalogue. */
 test.describe("categories page", () => {
@@ -14,14 +14,14 @@ test.describe("categories page", () => {
     const summary = (await (await request.get("/api/catalogue/summary")).json()) as CatalogueSummary;
     expect(summary.totalVideos).toBeGreaterThan(0);
     await page.goto("/categories");
-    await expect(page.getByRole("heading", { level: 1, name: fr.screens.categories })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: screenTitles.categories })).toBeVisible();
     const counters = page.getByRole("region", { name: c.countersLabel });
     await expect(counters).toHaveAttribute("aria-busy", "false");
     await expect(counters.getByRole("definition").nth(0)).toHaveText(formatInteger(summary.totalVideos));
     await expect(counters.getByRole("definition").nth(2)).toHaveText(formatInteger(summary.totalCategories));
     await expect(counters.getByRole("definition").nth(4)).toHaveText(formatCompactViews(summary.totalViews));
     await expect(counters.getByRole("definition").nth(5)).toHaveText(
-      fr.video.views(summary.totalViews, formatInteger(summary.totalViews)),
+      videoText.views(summary.totalViews, formatInteger(summary.totalViews)),
     );
     await expect(counters.getByRole("definition").nth(6)).toHaveText(
       c.bestRatingValue(formatRating(summary.bestRating)),
@@ -101,7 +101,7 @@ test.describe("top-rated page", () => {
     const top = (await (await request.get("/api/top-rated")).json()) as TopRatedResponse;
     expect(top.items).toHaveLength(12);
     await page.goto("/top-rated");
-    await expect(page.getByRole("heading", { level: 1, name: fr.screens.topRated })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: screenTitles.topRated })).toBeVisible();
     const list = page.getByRole("list", { name: tr.listLabel });
     await expect(list.getByRole("article")).toHaveCount(12);
     await expect(list.getByRole("heading", { level: 3 })).toHaveText(top.items.map((v) => v.title));
@@ -119,7 +119,7 @@ test.describe("top-rated page", () => {
     await expect(stats).toContainText(tr.averageRatingValue(formatRating(top.stats.averageRating)));
     await expect(stats).toContainText(formatInteger(top.stats.totalRatings));
     await expect(stats).toContainText(
-      fr.video.views(top.stats.totalViews, formatInteger(top.stats.totalViews)),
+      videoText.views(top.stats.totalViews, formatInteger(top.stats.totalViews)),
     );
   });
 

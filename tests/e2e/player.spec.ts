@@ -2,17 +2,11 @@ import { expect, type Page, test } from "@playwright/test";
 import type { VideoListResponse, VideoSummary } from "../../src/contract/catalogue.ts";
 import type { TicketResponse } from "../../src/contract/stream.ts";
 import type { VideoDetail } from "../../src/contract/video-detail.ts";
-import { fr } from "../../src/web/i18n/fr.ts";
+import { playerText } from "../../src/web/i18n/player.ts";
 import { seriousA11yViolations } from "./axe.ts";
+import { SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
 
-const t = fr.player;
-
-async function signIn(page: Page, identifier: string) {
-  const res = await page.request.post("/api/auth/login", {
-    data: { identifier, password: "bobine-demo-2026" },
-  });
-  expect(res.ok()).toBe(true);
-}
+const t = playerText;
 
 /** A film whose stream has a French subtitle track (half of the demo films have one). */
 async function filmWithSubtitles(page: Page): Promise<VideoSummary> {
@@ -28,6 +22,15 @@ async function filmWithSubtitles(page: Page): Promise<VideoSummary> {
     if (ticket.subtitles.length > 0) return film;
   }
   throw new Error("no demo film with subtitles");
+}
+
+/**
+ * The shared subscriber starts with no watch history: a position saved by an earlier test would
+ * turn autoplay into the resume offer.
+ */
+async function withoutHistory(page: Page) {
+  const res = await page.request.delete("/api/history");
+  expect(res.status()).toBe(204);
 }
 
 const media = (page: Page) => page.locator("video");
@@ -49,7 +52,7 @@ test.describe("the player", () => {
   test("a member without a subscription meets the paywall with the plans and a way home", async ({
     page,
   }) => {
-    await signIn(page, "demo-membre");
+    await signUp(page.request);
     const films = (await (
       await page.request.get("/api/videos?type=movie&limit=1")
     ).json()) as VideoListResponse;
@@ -63,7 +66,7 @@ test.describe("the player", () => {
   test("a subscriber plays a film, pauses, seeks, changes speed and subtitles, and is offered to resume", async ({
     page,
   }) => {
-    await signIn(page, "demo-premium");
+    await signIn(page.request, SUBSCRIBER);
     const film = await filmWithSubtitles(page);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -115,7 +118,8 @@ test.describe("the player", () => {
   });
 
   test("a series plays its first episode and the episode panel switches to another", async ({ page }) => {
-    await signIn(page, "demo-premium");
+    await signIn(page.request, SUBSCRIBER);
+    await withoutHistory(page);
     const list = (await (
       await page.request.get("/api/videos?type=series&limit=20")
     ).json()) as VideoListResponse;
@@ -147,10 +151,43 @@ test.describe("the player", () => {
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
   });
 
+  test("a ticket the stream refuses is renewed once; refused again, the player says so and 'Réessayer' plays", async ({
+    page,
+  }) => {
+    await signIn(page.request, SUBSCRIBER);
+    await withoutHistory(page);
+    const films = (await (
+      await page.request.get("/api/videos?type=movie&limit=6")
+    ).json()) as VideoListResponse;
+    const film = films.items[3];
+    if (!film) throw new Error("the demo catalogue has fewer than 4 films");
+    // The stream refuses the bytes of the first two tickets, as it does once a lease has ended.
+    const tokens: string[] = [];
+    await page.route(
+      (url) => url.pathname === "/api/videos/proxy",
+      async (route) => {
+        const token = new URL(route.request().url()).searchParams.get("token") ?? "";
+        if (!tokens.includes(token)) tokens.push(token);
+        if (tokens.indexOf(token) >= 2) return route.continue();
+        return route.fulfill({
+          status: 401,
+          contentType: "application/json",
+          body: JSON.stringify({ code: "UNAUTHENTICATED", message: "Le lien de lecture a expiré." }),
+        });
+      },
+    );
+    await page.goto(`/video/${film.id}`);
+    await expect(page.getByText(t.errors.streamRefused)).toBeVisible();
+    expect(tokens).toHaveLength(2);
+    await page.getByRole("button", { name: t.retry }).click();
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
+    expect(tokens).toHaveLength(3);
+  });
+
   test("at the end of an episode the next one is offered with a countdown and starts on demand", async ({
     page,
   }) => {
-    await signIn(page, "demo-premium");
+    await signIn(page.request, SUBSCRIBER);
     const list = (await (
       await page.request.get("/api/videos?type=series&limit=20")
     ).json()) as VideoListResponse;
@@ -179,13 +216,16 @@ test.describe("the player", () => {
     page,
   }) => {
     await page.clock.install();
-    await signIn(page, "demo-premium");
+    await signIn(page.request, SUBSCRIBER);
     const film = await filmWithSubtitles(page);
     await page.goto(`/video/${film.id}`);
     await expect(page.getByRole("heading", { level: 1, name: film.title })).toBeVisible();
+    // From here the page's time moves only when the test says: the 2 s badge cannot vanish before
+    // a loaded machine gets to look at it.
+    await page.clock.pauseAt(Date.now() + 1000);
     // The context menu is blocked and says so, without counting as critical.
     await page.locator("video").click({ button: "right" });
-    await expect(page.getByText(fr.player.guard.badge)).toBeVisible();
+    await expect(page.getByText(playerText.guard.badge)).toBeVisible();
     // Two minutes of viewing with window changes: 24 checks, no block.
     for (const [width, height] of [
       [1200, 800],
@@ -195,31 +235,32 @@ test.describe("the player", () => {
       await page.setViewportSize({ width, height });
       await page.clock.runFor(40_000);
     }
-    await expect(page.getByText(fr.player.guard.overlayTitle)).toHaveCount(0);
+    await expect(page.getByText(playerText.guard.overlayTitle)).toHaveCount(0);
   });
 
   test("the guard blocks with 'Accès Refusé' after 10 checks that see docked dev tools", async ({ page }) => {
     await page.clock.install();
-    await signIn(page, "demo-premium");
+    await signIn(page.request, SUBSCRIBER);
     const film = await filmWithSubtitles(page);
     await page.goto(`/video/${film.id}`);
     await expect(page.getByRole("heading", { level: 1, name: film.title })).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 1000);
     // The guard is on (its badge answers a right-click) and has taken its baseline.
     await page.locator("video").click({ button: "right" });
-    await expect(page.getByText(fr.player.guard.badge)).toBeVisible();
+    await expect(page.getByText(playerText.guard.badge)).toBeVisible();
     // Dev tools docked to the side: the page loses 400 px, the window keeps its size.
     await page.evaluate(() => {
       const width = window.innerWidth - 400;
       Object.defineProperty(window, "innerWidth", { get: () => width, configurable: true });
     });
     await page.clock.runFor(55_000);
-    await expect(page.getByRole("alertdialog", { name: fr.player.guard.overlayTitle })).toBeVisible();
-    await expect(page.getByText(fr.player.guard.blocked).first()).toBeVisible();
+    await expect(page.getByRole("alertdialog", { name: playerText.guard.overlayTitle })).toBeVisible();
+    await expect(page.getByText(playerText.guard.blocked).first()).toBeVisible();
     expect(await page.locator("video").evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 
   test("the player starts with the member's saved volume and subtitle settings", async ({ page }) => {
-    await signIn(page, "demo-premium");
+    await signIn(page.request, SUBSCRIBER);
     const film = await filmWithSubtitles(page);
     const put = (data: Record<string, unknown>) => page.request.put("/api/me/settings", { data });
     expect((await put({ volume: 0.5, subtitles: false })).ok()).toBe(true);
@@ -238,9 +279,12 @@ test.describe("the player", () => {
     }
   });
 
-  test("an unknown video shows 'Vidéo non trouvée'", async ({ page }) => {
-    await signIn(page, "demo-premium");
+  test("an unknown video shows 'Vidéo non trouvée' and the spec's 'La vidéo demandée n'est pas disponible'", async ({
+    page,
+  }) => {
+    await signIn(page.request, SUBSCRIBER);
     await page.goto("/video/00000000-0000-4000-8000-000000000000");
     await expect(page.getByRole("heading", { name: t.notFoundTitle })).toBeVisible();
+    await expect(page.getByText("La vidéo demandée n'est pas disponible", { exact: true })).toBeVisible();
   });
 });

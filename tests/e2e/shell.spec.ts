@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { fr } from "../../src/web/i18n/fr.ts";
+import { homeText } from "../../src/web/i18n/catalogue.ts";
+import { commonText, navText } from "../../src/web/i18n/common.ts";
+import { errorPageText, notFoundText } from "../../src/web/i18n/errors.ts";
+import { discoveryText } from "../../src/web/i18n/search.ts";
 import { seriousA11yViolations } from "./axe.ts";
 
 test.describe("home page on the demo catalogue", () => {
@@ -16,7 +19,7 @@ test.describe("home page on the demo catalogue", () => {
     for (const video of api.items.slice(0, 12) as { title: string }[]) {
       await expect(page.getByRole("img", { name: video.title, exact: true }).first()).toBeAttached();
     }
-    await expect(page.getByRole("link", { name: fr.home.play })).toBeVisible();
+    await expect(page.getByRole("link", { name: homeText.play })).toBeVisible();
     expect(errors).toEqual([]);
   });
 
@@ -45,15 +48,23 @@ test("serves the SPA's HTML uncached and its hashed assets cached for a year, wi
 test.describe("header", () => {
   test("has the spec's links and sign-in buttons, and turns opaque once scrolled", async ({ page }) => {
     await page.goto("/");
-    const nav = page.getByRole("navigation", { name: fr.nav.mainLabel });
-    for (const name of [fr.nav.home, fr.nav.series, fr.nav.movies, fr.nav.browse]) {
+    const nav = page.getByRole("navigation", { name: navText.mainLabel });
+    for (const name of [navText.home, navText.series, navText.movies, navText.browse]) {
       await expect(nav.getByRole("link", { name })).toBeVisible();
     }
-    await expect(page.getByRole("link", { name: fr.nav.login })).toHaveAttribute("href", "/login");
-    await expect(page.getByRole("link", { name: fr.nav.register })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("link", { name: navText.login })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("link", { name: navText.register })).toHaveAttribute("href", "/register");
     const header = page.locator("header").first();
     await expect(header).toHaveAttribute("data-opaque", "false");
+    // The home's rails arrive after the first paint: a wheel turned before the page is taller than
+    // the screen scrolls nothing. Wait until it can scroll, then turn the wheel over the page.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+      .toBeGreaterThan(300);
+    const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
+    await page.mouse.move(viewport.width / 2, viewport.height / 2);
     await page.mouse.wheel(0, 1200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await expect(header).toHaveAttribute("data-opaque", "true");
   });
 
@@ -62,8 +73,8 @@ test.describe("header", () => {
   }) => {
     for (const path of ["/login", "/register"]) {
       await page.goto(path);
-      await expect(page.getByRole("navigation", { name: fr.nav.mainLabel })).toHaveCount(0);
-      await expect(page.getByRole("link", { name: fr.nav.brandHome })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: navText.mainLabel })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: navText.brandHome })).toBeVisible();
     }
     await page.goto("/video/00000000-0000-0000-0000-000000000000");
     await expect(page.locator("header")).toHaveCount(0);
@@ -73,11 +84,11 @@ test.describe("header", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto("/");
-    const button = page.getByRole("button", { name: fr.nav.openMenu });
+    const button = page.getByRole("button", { name: navText.openMenu });
     await button.click();
-    await expect(page.getByRole("navigation", { name: fr.nav.mobileLabel })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: navText.mobileLabel })).toBeVisible();
     await page.keyboard.press("Escape");
-    await expect(page.getByRole("navigation", { name: fr.nav.mobileLabel })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: navText.mobileLabel })).toHaveCount(0);
     await expect(button).toBeFocused();
     await context.close();
   });
@@ -88,8 +99,8 @@ test.describe("header", () => {
       const page = await context.newPage();
       await page.goto("/");
       const banner = page.getByRole("banner");
-      await expect(banner.getByRole("navigation", { name: fr.nav.mainLabel })).toBeVisible();
-      const search = banner.getByRole("link", { name: fr.discovery.searchLabel });
+      await expect(banner.getByRole("navigation", { name: navText.mainLabel })).toBeVisible();
+      const search = banner.getByRole("link", { name: discoveryText.searchLabel });
       await expect(search).toBeVisible();
       await search.click();
       await expect(page).toHaveURL(/\/search$/);
@@ -101,39 +112,39 @@ test.describe("header", () => {
     const context = await browser.newContext({ userAgent: "Mozilla/5.0 BobineDesktop/1.0" });
     const page = await context.newPage();
     await page.goto("/");
-    await expect(page.getByRole("navigation", { name: fr.nav.mainLabel })).toBeVisible();
-    await expect(page.getByRole("link", { name: fr.nav.login })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: navText.mainLabel })).toBeVisible();
+    await expect(page.getByRole("link", { name: navText.login })).toHaveCount(0);
     await context.close();
   });
 });
 
 test.describe("error and not-found pages", () => {
-  for (const [code, texts] of Object.entries(fr.errorPage.codes)) {
+  for (const [code, texts] of Object.entries(errorPageText.codes)) {
     test(`/error/${code} shows '${texts.title}' with the suggestions and the code for support`, async ({
       page,
     }) => {
       await page.goto(`/error/${code}`);
       await expect(page.getByRole("heading", { level: 1, name: texts.title })).toBeVisible();
-      await expect(page.getByText(fr.errorPage.suggestionsTitle)).toBeVisible();
-      for (const s of fr.errorPage.suggestions) await expect(page.getByText(s)).toBeVisible();
-      await expect(page.getByRole("button", { name: fr.common.retry })).toBeVisible();
-      await expect(page.getByRole("button", { name: fr.common.back })).toBeVisible();
+      await expect(page.getByText(errorPageText.suggestionsTitle)).toBeVisible();
+      for (const s of errorPageText.suggestions) await expect(page.getByText(s)).toBeVisible();
+      await expect(page.getByRole("button", { name: commonText.retry })).toBeVisible();
+      await expect(page.getByRole("button", { name: commonText.back })).toBeVisible();
     });
   }
 
   test("an unknown error code shows 'Erreur inattendue' and Accueil goes home", async ({ page }) => {
     await page.goto("/error/N_IMPORTE_QUOI");
     await expect(
-      page.getByRole("heading", { level: 1, name: fr.errorPage.codes.UNKNOWN_ERROR.title }),
+      page.getByRole("heading", { level: 1, name: errorPageText.codes.UNKNOWN_ERROR.title }),
     ).toBeVisible();
-    await page.getByRole("button", { name: fr.common.home }).click();
+    await page.getByRole("button", { name: commonText.home }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
   test("any unknown path and /404 show 'Page non trouvée' with links to / and /search", async ({ page }) => {
     for (const path of ["/404", "/une/page/qui/n-existe/pas"]) {
       await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: fr.notFound.title })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: notFoundText.title })).toBeVisible();
       await expect(page.locator('main a[href="/"]').first()).toBeVisible();
       await expect(page.locator('main a[href^="/search"]').first()).toBeVisible();
     }
@@ -169,7 +180,7 @@ test("every route of the spec's route table renders a screen with one h1", async
   for (const path of routes) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
-    await expect(page.getByRole("heading", { name: fr.notFound.title }), path).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: notFoundText.title }), path).toHaveCount(0);
   }
   expect(errors).toEqual([]);
 });

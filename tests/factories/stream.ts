@@ -3,27 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client";
-import { subscriptionPlans, subscriptions } from "#db/schema/billing";
-import { createSession } from "#server/auth/session";
-import type { Config } from "#server/config";
-import { makeUser } from "./users.ts";
+import { entitlements, subscriptionPlans, subscriptions } from "#db/schema/billing";
+import type { Config } from "#server/shared/config";
 
 export type PlanCode = "basic_monthly" | "premium_monthly" | "lifetime";
-
-/**
- * A member with a session cookie and, when `plan` is given, an active subscription. Sessions are
- * made directly (the sign-up flow has its own tests), so a test can have hundreds of members.
- */
-export async function makeViewer(
-  db: Db,
-  config: Config,
-  opts: { plan?: PlanCode; periodEnd?: Date | null; status?: "active" | "canceled" | "expired" } = {},
-) {
-  const user = await makeUser(db);
-  const { token } = await createSession(db, config, user.id, { ip: "203.0.113.9", userAgent: "vitest" });
-  if (opts.plan) await subscribe(db, user.id, opts.plan, opts.periodEnd ?? null, opts.status ?? "active");
-  return { id: user.id, cookie: `bobine_session=${token}` };
-}
 
 export async function subscribe(
   db: Db,
@@ -37,9 +20,20 @@ export async function subscribe(
     .from(subscriptionPlans)
     .where(eq(subscriptionPlans.code, code));
   if (!plan) throw new Error(`plan ${code} missing`);
+  // The provider's agreement and the access it grants (docs/decisions/012-entitlements.md): a
+  // canceled one is access taken back; an expired one has its end in the past.
   await db
     .insert(subscriptions)
     .values({ userId, planId: plan.id, status, paymentMethod: "card", currentPeriodEnd });
+  const end = currentPeriodEnd ?? null;
+  await db.insert(entitlements).values({
+    userId,
+    planId: plan.id,
+    source: "stripe",
+    startsAt: end && end.getTime() <= Date.now() ? new Date(end.getTime() - 30 * 86_400_000) : new Date(),
+    endsAt: end,
+    revokedAt: status === "canceled" ? new Date() : null,
+  });
 }
 
 /** Ends every lease of a member as if its heartbeats had stopped long ago. */

@@ -3,7 +3,7 @@ import { profiles, users } from "#db/schema/auth";
 
 let counter = 0;
 
-/** A member with a profile (no credentials: sign-in comes with the accounts issue). */
+/** A member with a profile and no credentials (tests/support/members.ts adds a session and a password). */
 export async function makeUser(db: Db, over: { username?: string; role?: "membre" | "user" | "admin" } = {}) {
   const n = ++counter;
   const username = over.username ?? `membre-${n}-${Math.random().toString(36).slice(2, 7)}`;

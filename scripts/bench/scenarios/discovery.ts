@@ -1,7 +1,8 @@
 import type { Scenario } from "../scenario.ts";
+import { searchRelevance } from "./search-relevance.ts";
 
 /**
- * Issue 4's fixed set of 50 French queries: accents dropped or added, ligatures, elisions, hyphens
+ * Decision 005's fixed set of 50 French queries: accents dropped or added, ligatures, elisions, hyphens
  * and typos, over the word lists of generate.ts (and a few that match nothing).
  */
 export const FRENCH_QUERIES = [
@@ -71,7 +72,7 @@ export const discoveryScenario: Scenario = {
     const q = (s: string) => encodeURIComponent(s);
     const searches = FRENCH_QUERIES.map((s) => `/api/videos?q=${q(s)}&limit=24`);
     const suggestions = FRENCH_QUERIES.map((s) => `/api/search/suggestions?q=${q(s)}`);
-    // Issue 4's search p50/p95: the 50 queries one at a time, without the cache (3 rounds).
+    // Decision 005's search p50/p95: the 50 queries one at a time, without the cache (3 rounds).
     await ctx.sequential("GET /api/videos?q=<50 French queries> [no cache]", searches, {
       rounds: 3,
       uncached: true,
@@ -80,13 +81,14 @@ export const discoveryScenario: Scenario = {
       rounds: 3,
       uncached: true,
     });
+    // Decision 030: the share of typed titles found in the top 5, and those queries' latency.
+    await searchRelevance(ctx);
     await ctx.sequential("GET /api/home [no cache]", ["/api/home"], { rounds: 20, uncached: true });
     await ctx.sequential("GET /api/landing?type=series [no cache]", ["/api/landing?type=series"], {
       rounds: 20,
       uncached: true,
     });
-    await ctx.measure("GET /api/home", ["/api/home"]);
-    await ctx.measure("GET /api/landing?type=series", ["/api/landing?type=series"]);
+    // The home and the landing page under load: the catalogue scenario (with and without Brotli).
     await ctx.measure("GET /api/videos?q=<50 French queries>", searches, { key: "search" });
     await ctx.measure("GET /api/videos?q=<50 French queries> [no cache]", searches, {
       key: "search [no cache]",
@@ -99,15 +101,6 @@ export const discoveryScenario: Scenario = {
       key: "suggestions [no cache]",
       uncached: true,
     });
-    const year = new Date().getFullYear();
-    const sorts = ["recent", "title", "year", "rating", "views"];
-    await ctx.measure(
-      "GET /api/videos Explorer filter + sort (rotated)",
-      sorts.map(
-        (sort, i) =>
-          `/api/videos?limit=24&sort=${sort}&yearMin=${1980 + i * 5}&yearMax=${year}&ratingMin=${i % 3}`,
-      ),
-      { key: "explorer" },
-    );
+    // The Explorer's filter combinations: the lists scenario (targets of decision 030).
   },
 };

@@ -1,4 +1,4 @@
--- Custom migration: French-grade search (issue 4, "Search that beats the anchors").
+-- Custom migration: French-grade search (decision 005, "Search that beats the anchors").
 -- Folding ignores case and accents, folds ligatures (œ, æ) and turns apostrophes and hyphens into
 -- spaces. unaccent() is only STABLE (its dictionary is looked up by name at run time), so the
 -- IMMUTABLE wrappers call it with an explicit, schema-qualified dictionary: the usual trick that

@@ -1,4 +1,4 @@
--- Search at 100,000 videos (issue 4 "API and speed"; docs/decisions/005-catalogue-cache.md).
+-- Search at 100,000 videos (decision 005 "API and speed"; docs/decisions/005-catalogue-cache.md).
 -- 1. The folded titles and descriptions are stored (generated columns) instead of being
 --    recomputed by every index recheck: bobine_fold costs about 12 µs a row, which made a broad
 --    query ('ete': 33,000 matches) take over a second. The columns are not declared in

@@ -1,5 +1,5 @@
 -- French typography: the texts below hold non-breaking spaces (U+00A0) around « » and before : !
--- Notifications the product sends on its own (issue 6), written by triggers so that every writer
+-- Notifications the product sends on its own (decision 008), written by triggers so that every writer
 -- (the API, the admin CLI, the demo seed, a script on the database) sends them, in the writer's
 -- transaction. Like notification.service.ts, each ends with pg_notify('bobine_notifications', <user
 -- id>) so that the member's open tabs hear of it at commit, in whichever server process they are.

@@ -32,7 +32,7 @@ export const favorites = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
-    index("favorites_user_added_idx").on(t.userId, sql`${t.addedAt} desc`),
+    index("favorites_user_added_idx").on(t.userId, sql`${t.addedAt} desc`, sql`${t.videoId} desc`),
   ],
 );
 
@@ -58,6 +58,29 @@ export const ratings = pgTable(
 );
 
 /**
+ * « J'aime » (spec §2 card overlay and info modal): a member's mark on a title, apart from the
+ * ratings (docs/decisions/040-likes-are-their-own-mark.md). The video's `likes` counter follows by
+ * the trigger of migration 0028. The (user, liked_at) index serves the profile's activity.
+ */
+export const likes = pgTable(
+  "likes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    likedAt: timestamp("liked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index("likes_user_liked_idx").on(t.userId, sql`${t.likedAt} desc`),
+    index("likes_video_idx").on(t.videoId),
+  ],
+);
+
+/**
  * spec §3 Watch history: one row per user, video and episode. A film has no episode, so the
  * unique key treats NULL episodes as equal (NULLS NOT DISTINCT, PostgreSQL 15+).
  */
@@ -78,7 +101,7 @@ export const watchHistory = pgTable(
     totalDuration: doublePrecision("total_duration").notNull().default(0),
     /**
      * The client's clock (ms since 1970) of the save stored here: an older save changes nothing, so
-     * a late request or beacon never moves progress back in time (issue 5). 0 for rows saved before.
+     * a late request or beacon never moves progress back in time (spec §5 watch progress). 0 for rows saved before.
      */
     clientSavedAt: bigint("client_saved_at", { mode: "number" }).notNull().default(0),
     watchedAt: timestamp("watched_at", { withTimezone: true }).notNull().defaultNow(),
@@ -86,7 +109,7 @@ export const watchHistory = pgTable(
   },
   (t) => [
     unique("watch_history_user_video_episode_uq").on(t.userId, t.videoId, t.episodeId).nullsNotDistinct(),
-    index("watch_history_user_watched_idx").on(t.userId, sql`${t.watchedAt} desc`),
+    index("watch_history_user_watched_idx").on(t.userId, sql`${t.watchedAt} desc`, sql`${t.id} desc`),
     check("watch_history_progress_ck", sql`${t.progress} >= 0 and ${t.progress} <= 1`),
     check("watch_history_position_ck", sql`${t.currentPosition} >= 0 and ${t.totalDuration} >= 0`),
   ],

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -89,6 +89,14 @@ export const profiles = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     username: text("username").notNull(),
+    /**
+     * The username's confusable skeleton (Unicode TR39 idea, `username_skeleton()` in migration
+     * 0014): compatibility forms folded (NFKD), Cyrillic, Greek and other letters that look Latin
+     * mapped to it, lower case. Unique, so `demо-admin` (Cyrillic о) cannot sit beside `demo-admin`.
+     */
+    usernameSkeleton: text("username_skeleton").generatedAlwaysAs(
+      (): SQL => sql`username_skeleton(${profiles.username})`,
+    ),
     avatar: text("avatar"),
     role: text("role", { enum: ["membre", "user", "admin"] })
       .notNull()
@@ -97,6 +105,7 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex("profiles_username_lower_uq").on(sql`lower(${t.username})`),
+    uniqueIndex("profiles_username_skeleton_uq").on(t.usernameSkeleton),
     index().on(t.createdAt),
     check("profiles_role_ck", sql`${t.role} in ('membre', 'user', 'admin')`),
     check("profiles_username_len_ck", sql`char_length(${t.username}) between 1 and 64`),
@@ -104,9 +113,11 @@ export const profiles = pgTable(
 );
 
 /**
- * A sign-up waiting for its e-mail code. The account (users, accounts, profiles) is created only
- * when the code is verified; a request older than 24 h is purged, so it holds no username for ever,
- * and signing up again with the same address replaces it (restarts the verification).
+ * A sign-up waiting for its e-mail code, one per address and browser. The account (users, accounts,
+ * profiles) is created only when a code is verified, with the sign-up of the browser that entered
+ * it (the code proves the address); a request older than 24 h is purged, so it holds no username
+ * for ever, and signing up again with the same address in the same browser replaces it (restarts
+ * the verification). A sign-up in another browser never blocks nor replaces this one.
  */
 export const signupRequests = pgTable(
   "signup_requests",
@@ -124,7 +135,10 @@ export const signupRequests = pgTable(
     createdAt: createdAt(),
   },
   // E-mails are stored normalised (trimmed, lower case) so a plain unique index serves upserts.
-  (t) => [uniqueIndex("signup_requests_email_uq").on(t.email), index().on(t.createdAt)],
+  (t) => [
+    uniqueIndex("signup_requests_email_browser_uq").on(t.email, t.browserHash),
+    index().on(t.createdAt),
+  ],
 );
 
 /**

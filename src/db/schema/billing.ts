@@ -62,16 +62,79 @@ export const subscriptions = pgTable(
     paymentMethod: text("payment_method", { enum: ["paypal", "paysafecard", "crypto", "card", "gift"] }),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     autoRenew: boolean("auto_renew").notNull().default(false),
+    /** The provider holding the agreement (stripe, paypal, demo) and its reference there. */
+    provider: text("provider"),
+    providerRef: text("provider_ref"),
+    /** The member cancelled: access runs to `current_period_end`, nothing renews. */
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("subscriptions_provider_ref_uq")
+      .on(t.provider, t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
     index("subscriptions_user_status_created_idx").on(t.userId, t.status, sql`${t.createdAt} desc`),
     check("subscriptions_status_ck", sql`${t.status} in ('pending', 'active', 'canceled', 'expired')`),
     check(
       "subscriptions_payment_method_ck",
       sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('paypal', 'paysafecard', 'crypto', 'card', 'gift')`,
     ),
+  ],
+);
+
+/** Where an entitlement comes from (docs/decisions/012-entitlements.md). */
+export const entitlementSources = [
+  "stripe",
+  "paypal",
+  "paysafecard",
+  "btcpay",
+  "crypto",
+  "gift",
+  "demo",
+] as const;
+
+/**
+ * Access to the catalogue, whatever paid for it or gifted it (ARCHITECTURE: one model;
+ * docs/decisions/012-entitlements.md): a member may watch with a plan while one of their
+ * entitlements covers now — started, not revoked, and its end absent (lifetime) or not before
+ * today in Paris (spec §4). One row per period paid or given; a provider's reference is unique per
+ * source, so a payment delivered twice grants once.
+ */
+export const entitlements = pgTable(
+  "entitlements",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: "restrict" }),
+    source: text("source", { enum: entitlementSources }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null: no end (lifetime). */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** The administrator who gave it (gifts). */
+    grantedBy: uuid("granted_by").references(() => users.id, { onDelete: "set null" }),
+    /** The provider's payment, invoice or order that paid for it. */
+    providerRef: text("provider_ref"),
+    /** Access ended early (refund, cancellation effective at once, an administrator's revocation). */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The expiry reminder for this period was sent (once per period: docs/decisions/043). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("entitlements_user_ends_idx").on(t.userId, sql`${t.endsAt} desc nulls first`),
+    uniqueIndex("entitlements_source_ref_uq")
+      .on(t.source, t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
+    check(
+      "entitlements_source_ck",
+      sql`${t.source} in ('stripe', 'paypal', 'paysafecard', 'btcpay', 'crypto', 'gift', 'demo')`,
+    ),
+    check("entitlements_period_ck", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
   ],
 );
 
@@ -120,9 +183,21 @@ export const giftSubscriptions = pgTable(
   ],
 );
 
+/** The providers a payment goes through (docs/decisions/041-payment-providers.md); `card` and `crypto` are older rows. */
+export const paymentProviders = [
+  "paypal",
+  "paysafecard",
+  "crypto",
+  "card",
+  "demo",
+  "stripe",
+  "btcpay",
+] as const;
+
 /**
- * A payment attempt with a provider. The provider reference is unique per provider so a
- * webhook delivered several times has one effect.
+ * A payment attempt with a provider. The provider reference (its checkout session, order or
+ * payment) is unique per provider so a webhook delivered several times has one effect. Price, plan
+ * and member are the server's, copied when the checkout is created (docs/decisions/041).
  */
 export const payments = pgTable(
   "payments",
@@ -134,7 +209,7 @@ export const payments = pgTable(
     planId: uuid("plan_id")
       .notNull()
       .references(() => subscriptionPlans.id, { onDelete: "restrict" }),
-    provider: text("provider", { enum: ["paypal", "paysafecard", "crypto", "card", "demo"] }).notNull(),
+    provider: text("provider", { enum: paymentProviders }).notNull(),
     providerRef: text("provider_ref"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
@@ -142,6 +217,19 @@ export const payments = pgTable(
       .notNull()
       .default("pending"),
     subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    /** The method the member chose (card, paypal, paysafecard, crypto). */
+    method: text("method"),
+    /** When the member agreed that access starts at once and waived the 14-day withdrawal right. */
+    withdrawalWaivedAt: timestamp("withdrawal_waived_at", { withTimezone: true }),
+    /** The provider's recurring agreement (a Stripe subscription), when the plan is monthly. */
+    providerSubscriptionRef: text("provider_subscription_ref"),
+    /** The demo provider's own state of its checkout (open, requires_action, paid, declined). */
+    demoState: text("demo_state"),
+    /** The period this payment paid for (a refund revokes it). */
+    entitlementId: uuid("entitlement_id").references(() => entitlements.id, { onDelete: "set null" }),
+    /** Why it failed or was held (amount mismatch, declined card). */
+    failureReason: text("failure_reason"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -150,7 +238,62 @@ export const payments = pgTable(
     index("payments_user_created_idx").on(t.userId, sql`${t.createdAt} desc`),
     check("payments_status_ck", sql`${t.status} in ('pending', 'paid', 'failed', 'refunded')`),
     check("payments_amount_ck", sql`${t.amountCents} >= 0`),
+    check(
+      "payments_provider_ck",
+      sql`${t.provider} in ('paypal', 'paysafecard', 'crypto', 'card', 'demo', 'stripe', 'btcpay')`,
+    ),
   ],
+);
+
+/**
+ * Every webhook delivery a provider made, keyed by the provider's event id: the same event
+ * delivered again (or concurrently) finds its row and has no second effect; an event Bobine could
+ * not attach to a member or whose amount did not match is kept here for an administrator.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    /** What the handler did: applied, ignored, mismatch, unknown_member, failed. */
+    outcome: text("outcome").notNull().default("received"),
+    detail: text("detail"),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_events_provider_event_uq").on(t.provider, t.eventId),
+    index("payment_events_received_idx").on(sql`${t.receivedAt} desc`),
+  ],
+);
+
+/** A numbered French receipt, one per payment received (docs/decisions/043-receipts.md). */
+export const receipts = pgTable(
+  "receipts",
+  {
+    id: id(),
+    /** BOB-YYYY-NNNNNN, from a sequence: numbers follow each other. */
+    number: text("number").notNull().unique(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planName: text("plan_name").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    /** Null: lifetime. */
+    periodEnd: timestamp("period_end", { withTimezone: true }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("receipts_user_issued_idx").on(t.userId, sql`${t.issuedAt} desc`)],
 );
 
 /** spec §3 Billing settings; auto-renew applies to card and paypal only (spec §9). */

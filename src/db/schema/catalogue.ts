@@ -36,6 +36,8 @@ export const categories = pgTable(
 /**
  * spec §3 Video. Ratings are aggregated in rating_sum/total_ratings by a trigger on `ratings`
  * (docs/decisions/002-rating-aggregates.md); average_rating is derived from them and never written.
+ * `likes` counts the rows of `likes` the same way (trigger of migration 0028,
+ * docs/decisions/040-likes-are-their-own-mark.md).
  */
 export const videos = pgTable(
   "videos",
@@ -55,6 +57,7 @@ export const videos = pgTable(
     views: bigint("views", { mode: "number" }).notNull().default(0),
     ratingSum: bigint("rating_sum", { mode: "number" }).notNull().default(0),
     totalRatings: integer("total_ratings").notNull().default(0),
+    likes: integer("likes").notNull().default(0),
     averageRating: doublePrecision("average_rating")
       .notNull()
       .generatedAlwaysAs(
@@ -63,6 +66,12 @@ export const videos = pgTable(
     totalSeasons: integer("total_seasons").notNull().default(1),
     totalEpisodes: integer("total_episodes").notNull().default(0),
     videoUrl: text("video_url"),
+    /**
+     * Bumped by every administrator's edit of the video or its episodes: an edit made on an older
+     * version is refused (409), so two administrators editing one series never lose each other's
+     * episodes (decision 015, docs/decisions/015-administration.md).
+     */
+    version: integer("version").notNull().default(1),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -72,13 +81,24 @@ export const videos = pgTable(
     check("videos_maturity_ck", sql`${t.maturity} in ('all', 'teen', 'mature')`),
     check("videos_year_ck", sql`${t.year} between 1888 and 2200`),
     check("videos_counts_ck", sql`${t.views} >= 0 and ${t.totalRatings} >= 0 and ${t.ratingSum} >= 0`),
+    check("videos_likes_ck", sql`${t.likes} >= 0`),
     check("videos_seasons_ck", sql`${t.totalSeasons} >= 1 and ${t.totalEpisodes} >= 0`),
-    // Plain DESC (NULLS FIRST) so that ORDER BY x DESC can walk these indexes.
-    index("videos_created_at_idx").on(sql`${t.createdAt} desc`),
-    index("videos_views_idx").on(sql`${t.views} desc`),
-    index("videos_average_rating_idx").on(sql`${t.averageRating} desc`),
-    index("videos_year_idx").on(sql`${t.year} desc`),
-    index("videos_type_views_idx").on(t.type, sql`${t.views} desc`),
+    // The sort modes' keys, id last (src/server/shared/video-summary.queries.ts videoKeys): a
+    // keyset page walks one of these from the cursor (docs/decisions/031-keyset-paging.md). Plain
+    // DESC (NULLS FIRST) so that ORDER BY x DESC can walk them. Migration 0020_keyset_paging makes
+    // the five sort indexes again with the Explorer's filtered columns INCLUDEd (Drizzle cannot say
+    // it), the category ids among them (videos.category_ids, kept by triggers and, like the title
+    // sort's title_fold, outside this schema so that lists do not select it).
+    index("videos_created_at_idx").on(sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index("videos_views_idx").on(sql`${t.views} desc`, sql`${t.id} desc`),
+    index("videos_average_rating_idx").on(
+      sql`${t.averageRating} desc`,
+      sql`${t.totalRatings} desc`,
+      sql`${t.id} desc`,
+    ),
+    index("videos_year_idx").on(sql`${t.year} desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index("videos_type_views_idx").on(t.type, sql`${t.views} desc`, sql`${t.id} desc`),
+    index("videos_type_created_at_idx").on(t.type, sql`${t.createdAt} desc`, sql`${t.id} desc`),
     // The top-rated ranking's Bayesian score (src/contract/catalogue-pages.ts: 10 prior votes of 3),
     // rated videos only: ORDER BY score DESC LIMIT 12 walks this index instead of scoring every row.
     index("videos_top_rated_score_idx")
@@ -140,5 +160,11 @@ export const subtitles = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.videoId, t.episodeId)],
+  (t) => [
+    index().on(t.videoId, t.episodeId),
+    // One default track per film or episode (the player turns it on by itself).
+    uniqueIndex("subtitles_one_default_uq")
+      .on(t.videoId, sql`coalesce(${t.episodeId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.isDefault}`),
+  ],
 );

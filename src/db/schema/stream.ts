@@ -1,13 +1,15 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
+import { sessions, users } from "./auth.ts";
 import { episodes, videos } from "./catalogue.ts";
 import { createdAt, id } from "./columns.ts";
 
 /**
- * One row per playing device of a member (issue #5, docs/decisions/006-stream.md). A lease is live
+ * One row per playing device of a member (spec §9 screens per plan, docs/decisions/006-stream.md). A lease is live
  * while `expires_at` is in the future; heartbeats push it forward, a release sets it to now. The row
- * is kept (unique per member and device) so the same device asking again reuses its lease id.
+ * is kept (unique per member and device) so the same device asking again reuses its lease id. Every
+ * end of a lease (release, reset of its client, deletion) and every change of an entitlement is
+ * announced on channel bobine_stream (migration 0014) so that every process stops its tickets.
  * `viewed_ticket` makes the view count idempotent per lease and video load.
  */
 export const streamLeases = pgTable(
@@ -27,6 +29,16 @@ export const streamLeases = pgTable(
      * every new ticket for the device.
      */
     clientKey: text("client_key"),
+    /**
+     * The nonce of the device's newest ticket: a release naming an older ticket (the previous
+     * episode's, arriving late) leaves the lease to the newer one.
+     */
+    ticketId: text("ticket_id"),
+    /**
+     * The session that took the lease: signing out (or any end of that session) deletes the lease,
+     * so its tickets stop at once (SECURITY-CHECKLIST 24). Null only for leases older than 0014.
+     */
+    sessionId: uuid("session_id").references(() => sessions.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     renewedAt: timestamp("renewed_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -34,6 +46,7 @@ export const streamLeases = pgTable(
   (t) => [
     uniqueIndex("stream_leases_user_device_uq").on(t.userId, t.deviceId),
     index("stream_leases_user_expires_idx").on(t.userId, sql`${t.expiresAt} desc`),
+    index("stream_leases_session_idx").on(t.sessionId),
   ],
 );
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "#server/auth/password";
+import { hashPassword } from "#server/shared/password";
 import { createTestDatabase, type TestDatabase } from "../../../tests/harness.ts";
 import { demoFilms, demoSeries } from "./catalogue-data.ts";
 import { isDatabaseEmpty, seedDemo } from "./demo.ts";
@@ -61,6 +61,18 @@ describe("the French demo catalogue", () => {
     expect(Number(high?.n)).toBeGreaterThanOrEqual(15);
   });
 
+  it("stores like counts equal to the likes rows, and likes only titles the same member rated 5/5", async () => {
+    const mismatches = await rows(sql`select v.id from videos v
+      left join (select video_id, count(*)::int as n from likes group by video_id) l on l.video_id = v.id
+      where v.likes <> coalesce(l.n, 0)`);
+    expect(mismatches).toEqual([]);
+    const [liked] = await rows(sql`select count(*)::int as n,
+        count(*) filter (where r.rating = 5)::int as five from likes l
+      left join ratings r on r.user_id = l.user_id and r.video_id = l.video_id`);
+    expect(Number(liked?.n)).toBeGreaterThan(0);
+    expect(liked?.five).toBe(liked?.n);
+  });
+
   it("creates the three demo accounts with their roles, and demo-premium has an active premium subscription", async () => {
     const accounts = await rows(sql`select p.username, p.role, (a.password is not null) as can_sign_in
       from profiles p left join accounts a on a.user_id = p.id where p.username like 'demo-%' order by p.username`);
@@ -93,6 +105,20 @@ describe("the French demo catalogue", () => {
     );
     expect(fs.readdirSync(path.join(mediaDir, "videos"))).toHaveLength(4);
     expect(fs.readdirSync(path.join(mediaDir, "subtitles")).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("indexes the lines of its subtitle tracks for the dialogue search", async () => {
+    const lines = await rows(sql`select s.id, count(c.position)::int as n, min(c.text) as first
+      from subtitles s left join subtitle_cues c on c.subtitle_id = s.id group by s.id`);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const track of lines) expect(track.n).toBe(3);
+    const [line] = await rows(
+      sql`select start_ms, text from subtitle_cues where text like 'Cette mire%' limit 1`,
+    );
+    expect(line).toEqual({
+      start_ms: 3200,
+      text: "Cette mire de démonstration a été générée pour l'occasion.",
+    });
   });
 
   it("is deterministic: a second seed from scratch gives the same ids and titles", async () => {

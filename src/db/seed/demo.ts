@@ -2,11 +2,17 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { ratings, userSettings } from "../schema/activity.ts";
+import { likes, ratings, userSettings } from "../schema/activity.ts";
 import { accounts, profiles, users } from "../schema/auth.ts";
-import { billingSettings, subscribers, subscriptionPlans, subscriptions } from "../schema/billing.ts";
+import {
+  billingSettings,
+  entitlements,
+  subscribers,
+  subscriptionPlans,
+  subscriptions,
+} from "../schema/billing.ts";
 import { categories, episodes, subtitles, videoCategories, videos } from "../schema/catalogue.ts";
 import { demoCategories, demoFilms, demoSeries } from "./catalogue-data.ts";
 import { backdropSvg, posterSvg } from "./posters.ts";
@@ -58,6 +64,20 @@ export const DEMO_ACCOUNTS = [
 ];
 const AUDIENCE = 40;
 
+/** Whether the demo accounts are there (the start-up banner lists them then). */
+export async function hasDemoAccounts(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
+    .where(
+      inArray(
+        profiles.username,
+        DEMO_ACCOUNTS.map((a) => a.username),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.execute(
     sql`select (select count(*) from ${videos})::int + (select count(*) from ${users})::int as n`,
@@ -73,7 +93,7 @@ export interface SeedOptions {
 }
 
 /**
- * The French demo catalogue (issue: Foundation): categories, 48 films and 16 series with their
+ * The French demo catalogue (README, « Démarrage rapide »): categories, 48 films and 16 series with their
  * episodes, posters, sample videos and subtitles, the three demo accounts and an audience of 40
  * viewers whose real rating rows give every title its average. One transaction.
  */
@@ -186,6 +206,12 @@ export async function seedDemo(db: Db, opts: SeedOptions) {
     }));
   });
 
+  // The audience likes what it gave 5 stars (a like is its own mark, decision 040: these members
+  // both rated and liked), so the info view's counts and the similar titles' ranking have figures.
+  const likeRows = ratingRows
+    .filter((r) => r.rating === 5)
+    .map(({ userId, videoId }) => ({ userId, videoId }));
+
   await db.transaction(async (tx) => {
     await tx.insert(categories).values(
       demoCategories.map((c) => ({
@@ -206,7 +232,7 @@ export async function seedDemo(db: Db, opts: SeedOptions) {
       ),
     );
     await tx.insert(episodes).values(episodeRows);
-    await tx
+    const tracks = await tx
       .insert(subtitles)
       .values([
         ...videoRows
@@ -219,7 +245,23 @@ export async function seedDemo(db: Db, opts: SeedOptions) {
         ...episodeRows
           .filter((e) => e.videoUrl.endsWith("-1.mp4") || e.videoUrl.endsWith("-2.mp4"))
           .map((e) => subtitleRow(e.seriesId, e.id, e.videoUrl)),
-      ]);
+      ])
+      .returning({
+        id: subtitles.id,
+        videoId: subtitles.videoId,
+        episodeId: subtitles.episodeId,
+        subtitleUrl: subtitles.subtitleUrl,
+      });
+    // « Dans les dialogues » (docs/decisions/050-dialogue-search.md): the demo tracks' lines.
+    const cueRows = tracks.flatMap((track) =>
+      demoCues(track.subtitleUrl).map(
+        (cue, position) => sql`(${track.id}::uuid, ${position},
+        ${track.videoId}::uuid, ${track.episodeId}::uuid, ${cue.startMs}, ${cue.text})`,
+      ),
+    );
+    if (cueRows.length > 0)
+      await tx.execute(sql`insert into subtitle_cues (subtitle_id, position, video_id, episode_id, start_ms, text)
+        values ${sql.join(cueRows, sql`, `)}`);
 
     await tx.insert(users).values(
       demoUsers.map((u) => ({
@@ -260,6 +302,14 @@ export async function seedDemo(db: Db, opts: SeedOptions) {
       currentPeriodEnd: end,
       autoRenew: true,
     });
+    // Access itself is the entitlement (docs/decisions/012-entitlements.md).
+    await tx.insert(entitlements).values({
+      userId: premiumId,
+      planId: plan.id,
+      source: "demo",
+      startsAt: new Date(anchor),
+      endsAt: end,
+    });
     await tx.insert(subscribers).values({
       userId: premiumId,
       email: "demo-premium@bobine.example",
@@ -271,6 +321,9 @@ export async function seedDemo(db: Db, opts: SeedOptions) {
     for (let i = 0; i < ratingRows.length; i += 500) {
       await tx.insert(ratings).values(ratingRows.slice(i, i + 500));
     }
+    for (let i = 0; i < likeRows.length; i += 500) {
+      await tx.insert(likes).values(likeRows.slice(i, i + 500));
+    }
   });
 
   const summary = {
@@ -281,9 +334,36 @@ export async function seedDemo(db: Db, opts: SeedOptions) {
   };
   opts.log?.(
     `Catalogue de démonstration créé : ${summary.videos} titres, ${summary.episodes} épisodes, ` +
-      `${summary.categories} catégories, ${ratingRows.length} notes (${Date.now() - started} ms).`,
+      `${summary.categories} catégories, ${ratingRows.length} notes, ${likeRows.length} J'aime ` +
+      `(${Date.now() - started} ms).`,
   );
   return summary;
+}
+
+/**
+ * The lines of a demo subtitle file (assets/demo/subtitles: plain SRT, no tags), for the dialogue
+ * index. The server parses uploaded files itself (src/server/shared/subtitles.ts); src/db may not
+ * import it (decision 009), and the demo files need no more than this.
+ */
+function demoCues(subtitleUrl: string): { startMs: number; text: string }[] {
+  const file = path.join(assetsDir, "subtitles", subtitleUrl.replace(/^local:subtitles\//, ""));
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, "utf8")
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .flatMap((block) => {
+      const lines = block.trim().split("\n");
+      const at = lines.findIndex((l) => l.includes("-->"));
+      const m = /(\d+):(\d+):(\d+)[,.](\d+)/.exec(lines[at] ?? "");
+      const text = lines
+        .slice(at + 1)
+        .join(" ")
+        .trim();
+      if (at < 0 || !m || !text) return [];
+      const [, h, min, sec, ms] = m.map(Number) as number[];
+      return [{ startMs: (((h ?? 0) * 60 + (min ?? 0)) * 60 + (sec ?? 0)) * 1000 + (ms ?? 0), text }];
+    });
 }
 
 function subtitleRow(videoId: string, episodeId: string | null, videoUrl: string) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import {
   authOptions,
   forgotPassword,
@@ -10,8 +10,9 @@ import {
   sendEmailCode,
   verifyEmailCode,
 } from "#contract/auth";
-import { route } from "../route.ts";
-import * as auth from "./auth.service.ts";
+import type { AppContext, DomainPlugin } from "../shared/context.ts";
+import { CODE_RESEND_SECONDS } from "../shared/rate-limits.ts";
+import { router } from "../shared/route.ts";
 import {
   clearSessionCookie,
   cookieName,
@@ -20,102 +21,131 @@ import {
   revokeSession,
   setSessionCookie,
   toSessionUser,
-} from "./session.ts";
-import { randomToken } from "./tokens.ts";
+} from "../shared/session.ts";
+import { randomToken } from "../shared/tokens.ts";
+import { DEVICE_COOKIE_DAYS } from "./device-cookie.ts";
+import * as reset from "./reset.service.ts";
+import * as signIn from "./sign-in.service.ts";
+import * as signUp from "./sign-up.service.ts";
+
+/** The sign-up's browser binding cookie (docs/decisions/004); __Host- needs https. */
+const signupCookieName = (ctx: AppContext) =>
+  ctx.config.publicUrl.startsWith("https://") ? "__Host-bobine_signup" : "bobine_signup";
+
+/** The device cookie (device-cookie.ts): the accounts this browser signed in to. */
+const deviceCookieName = (ctx: AppContext) =>
+  ctx.config.publicUrl.startsWith("https://") ? "__Host-bobine_device" : "bobine_device";
 
 /**
- * Resolves the session cookie for every API request, at the application's root so that every
- * route, whichever plugin registers it, sees `request.currentUser`. Static files skip it.
+ * Opens a session for a member who just proved who they are: a new token at every sign-in, and
+ * the browser is remembered for this account (its device cookie).
  */
-export function registerSessionHook(app: FastifyInstance, deps: Pick<auth.AuthDeps, "db" | "config">) {
-  app.decorateRequest("currentUser", null);
-  app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/"))
-      request.currentUser = await resolveSession(deps.db, deps.config, request);
+async function openSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string) {
+  const { db, config } = ctx;
+  await signIn.afterSignIn(db, userId);
+  const deviceCookie = deviceCookieName(ctx);
+  reply.setCookie(deviceCookie, await signIn.rememberDevice(db, request.cookies[deviceCookie], userId), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.publicUrl.startsWith("https://"),
+    path: "/",
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
   });
+  // An older cookie of this browser is revoked.
+  await revokeSession(db, request.cookies[cookieName(config)]);
+  const { token, expiresAt } = await createSession(db, config, userId, {
+    ip: request.ip,
+    userAgent: request.headers["user-agent"],
+  });
+  setSessionCookie(reply, config, token, expiresAt);
+  request.cookies[cookieName(config)] = token;
+  const user = await resolveSession(db, config, request);
+  if (!user) throw new Error("session just created cannot be read");
+  return { user: toSessionUser(user) };
 }
 
-export function registerAuthRoutes(app: FastifyInstance, deps: auth.AuthDeps) {
-  const { db, config } = deps;
-  const signupCookie = config.publicUrl.startsWith("https://") ? "__Host-bobine_signup" : "bobine_signup";
+/** Accounts: sign-up, sign-in, sign-out, password reset (spec §2 Login, Register, Reset; §4). */
+export const authRoutes: DomainPlugin = async (app, ctx) => {
+  const { config } = ctx;
+  const route = router(app, ctx);
+  const signupCookie = signupCookieName(ctx);
+  const secure = config.publicUrl.startsWith("https://");
 
-  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: string) {
-    await auth.afterSignIn(db, userId);
-    // A new token at every sign-in; an older cookie of this browser is revoked.
-    await revokeSession(db, request.cookies[cookieName(config)]);
-    const { token, expiresAt } = await createSession(db, config, userId, {
-      ip: request.ip,
-      userAgent: request.headers["user-agent"],
-    });
-    setSessionCookie(reply, config, token, expiresAt);
-    request.cookies[cookieName(config)] = token;
-    const user = await resolveSession(db, config, request);
-    if (!user) throw new Error("session just created cannot be read");
-    return { user: toSessionUser(user) };
-  }
-
-  route(app, authOptions, async () => ({
+  route(authOptions, async () => ({
     passwordMinLength: config.passwordMinLength,
-    codeResendSeconds: auth.CODE_RESEND_SECONDS,
+    codeResendSeconds: CODE_RESEND_SECONDS,
   }));
 
-  route(app, getSession, async ({ request, reply }) => {
+  route(getSession, async ({ user, reply }) => {
     reply.header("Cache-Control", "no-store");
-    return { user: request.currentUser ? toSessionUser(request.currentUser) : null };
+    return { user: user ? toSessionUser(user) : null };
   });
 
-  route(app, register, async ({ body, request, reply }) => {
+  route(register, async ({ body, request, reply }) => {
     // The sign-up belongs to this browser (httpOnly cookie): only it can get and verify the code.
     const token = request.cookies[signupCookie] ?? "";
     const browserToken = /^[A-Za-z0-9_-]{43}$/.test(token) ? token : randomToken();
-    await auth.register(deps, body, request.ip, browserToken);
+    await signUp.register(ctx, body, request.ip, browserToken);
     reply.setCookie(signupCookie, browserToken, {
       httpOnly: true,
       sameSite: "lax",
-      secure: config.publicUrl.startsWith("https://"),
+      secure,
       path: "/",
-      maxAge: auth.SIGNUP_TTL_HOURS * 3600,
+      maxAge: signUp.SIGNUP_TTL_HOURS * 3600,
     });
     return { ok: true as const };
   });
 
-  route(app, sendEmailCode, async ({ body, request }) => {
-    await auth.sendEmailCode(deps, body.email, request.ip, request.cookies[signupCookie]);
+  route(sendEmailCode, async ({ body, request }) => {
+    await signUp.sendEmailCode(ctx, body.email, request.ip, request.cookies[signupCookie]);
     return { ok: true as const };
   });
 
-  route(app, verifyEmailCode, async ({ body, request, reply }) => {
-    const userId = await auth.verifyEmailCode(
-      deps,
+  route(verifyEmailCode, async ({ body, request, reply }) => {
+    const userId = await signUp.verifyEmailCode(
+      ctx,
       body.email,
       body.code,
       request.ip,
       request.cookies[signupCookie],
     );
-    reply.clearCookie(signupCookie, { path: "/", secure: config.publicUrl.startsWith("https://") });
-    return signIn(request, reply, userId);
+    reply.clearCookie(signupCookie, { path: "/", secure });
+    return openSession(ctx, request, reply, userId);
   });
 
-  route(app, login, async ({ body, request, reply }) => {
-    const userId = await auth.login(deps, body.identifier, body.password, request.ip);
-    return signIn(request, reply, userId);
+  route(login, async ({ body, request, reply }) => {
+    const userId = await signIn.login(
+      ctx.db,
+      body.identifier,
+      body.password,
+      request.ip,
+      request.cookies[deviceCookieName(ctx)],
+    );
+    return openSession(ctx, request, reply, userId);
   });
 
-  route(app, logout, async ({ request, reply }) => {
-    await revokeSession(db, request.cookies[cookieName(config)]);
+  route(logout, async ({ request, reply }) => {
+    await revokeSession(ctx.db, request.cookies[cookieName(config)]);
     clearSessionCookie(reply, config);
     return { ok: true as const };
   });
 
-  route(app, forgotPassword, async ({ body, request, reply }) => {
+  route(forgotPassword, async ({ body, request, reply }) => {
     reply.header("Referrer-Policy", "no-referrer");
-    await auth.forgotPassword(deps, body.email, request.ip);
+    const deliver = await reset.forgotPassword(ctx, body.email, request.ip);
+    // The link is looked up, written and mailed once the answer has left: a known address is
+    // answered as fast as an unknown one.
+    if (deliver) {
+      reply.raw.once("finish", () => {
+        deliver().catch((err) => request.log.error({ err }, "password reset link not delivered"));
+      });
+    }
     return { ok: true as const };
   });
 
-  route(app, resetPassword, async ({ body, request, reply }) => {
+  route(resetPassword, async ({ body, request, reply }) => {
     reply.header("Referrer-Policy", "no-referrer");
-    await auth.resetPassword(deps, body.token, body.password, request.ip);
+    await reset.resetPassword(ctx, body.token, body.password, request.ip);
     return { ok: true as const };
   });
-}
+};

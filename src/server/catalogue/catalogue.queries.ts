@@ -1,58 +1,48 @@
-import { eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { Category, VideoSummary } from "#contract/catalogue";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Category } from "#contract/catalogue";
+import { EXACT_TOTAL_MAX } from "#contract/paging";
 import type { Db } from "#db/client";
 import { categories, videoCategories, videos } from "#db/schema/catalogue";
+import { keysText, orderOf, type SortKey } from "../shared/keyset.queries.ts";
+import { rowsOf } from "../shared/sql.queries.ts";
+import { toVideoSummary, videoSummarySelection } from "../shared/video-summary.queries.ts";
 
 /**
- * Category names of a video, main category first. The outer column is written qualified by hand:
- * Drizzle renders `${videos.id}` unqualified, which inside this subquery would mean `c.id`.
+ * Number of videos matching the Explorer filters: counted up to EXACT_TOTAL_MAX (at most that many
+ * index entries read), above which the planner's estimate stands in (`estimate`: an exact count
+ * reads every matching row, 100 ms at a million videos).
  */
-const categoryNames = sql<string[]>`coalesce((
-  select array_agg(c.name order by vc.position, c.name)
-  from ${videoCategories} vc join ${categories} c on c.id = vc.category_id
-  where vc.video_id = "videos"."id"
-), '{}')`;
-
-const { videoUrl: _never, ratingSum: _derived, ...publicColumns } = getTableColumns(videos);
-
-export const videoSummarySelection = { ...publicColumns, category: categoryNames };
-
-type VideoRow = typeof videos.$inferSelect & { category: string[] };
-
-export function toVideoSummary(
-  row: Omit<VideoRow, "videoUrl" | "ratingSum" | "updatedAt" | "createdBy"> & { createdAt: Date },
-): VideoSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    thumbnail: row.thumbnail,
-    backdrop: row.backdrop,
-    category: row.category,
-    year: row.year,
-    language: row.language,
-    duration: row.duration,
-    type: row.type,
-    maturity: row.maturity,
-    views: row.views,
-    averageRating: row.averageRating,
-    totalRatings: row.totalRatings,
-    totalSeasons: row.totalSeasons,
-    totalEpisodes: row.totalEpisodes,
-    createdAt: row.createdAt.toISOString(),
-  };
+export async function countVideos(
+  db: Db,
+  where: SQL | undefined,
+): Promise<{ total: number; estimate: boolean }> {
+  const capped = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from (select 1 from ${videos} where ${where ?? sql`true`} limit ${
+        EXACT_TOTAL_MAX + 1
+      }) capped`,
+    ),
+  );
+  const exact = capped[0]?.n ?? 0;
+  if (exact <= EXACT_TOTAL_MAX) return { total: exact, estimate: false };
+  const plan = rowsOf<{ "QUERY PLAN": unknown }>(
+    await db.execute(sql`explain (format json) select 1 from ${videos} where ${where ?? sql`true`}`),
+  );
+  return { total: Math.max(EXACT_TOTAL_MAX + 1, planRows(plan[0]?.["QUERY PLAN"])), estimate: true };
 }
 
-/** Number of videos matching the Explorer filters. */
-export async function countVideos(db: Db, where: SQL | undefined): Promise<number> {
-  const totals = await db.select({ total: sql<number>`count(*)::int` }).from(videos).where(where);
-  return totals[0]?.total ?? 0;
+/** The row estimate of an EXPLAIN (FORMAT JSON) answer (a JSON value or its text, by driver). */
+function planRows(plan: unknown): number {
+  const parsed = typeof plan === "string" ? (JSON.parse(plan) as unknown) : plan;
+  const rows = (parsed as [{ Plan?: { "Plan Rows"?: number } }] | undefined)?.[0]?.Plan?.["Plan Rows"];
+  return typeof rows === "number" && Number.isFinite(rows) ? Math.round(rows) : 0;
 }
 
 /**
- * One page of the catalogue, filtered and sorted (spec §2 Explore), with the number of matches.
- * `count` replaces the plain count (the routes pass one that goes through the catalogue cache: an
- * exact count(*) reads every matching row, the page only its own).
+ * One page of the catalogue, filtered and sorted (spec §2 Explore), read with one walk of the
+ * sort's index from the cursor's keys (`after`, keyset.queries.ts) or from `offset` (older
+ * clients); one row more than the page says whether another follows. `count` gives the number of
+ * matches (the routes pass one that goes through the catalogue cache).
  */
 export async function listVideosFiltered(
   db: Db,
@@ -60,29 +50,39 @@ export async function listVideosFiltered(
     limit: number;
     offset: number;
     where: SQL | undefined;
-    order: SQL[];
-    count?: () => Promise<number>;
+    keys: SortKey[];
+    after?: SQL | undefined;
+    count: () => Promise<{ total: number; estimate: boolean }>;
   },
 ) {
   // The page's ids first, then the category names for those rows only: with a plain OFFSET the
   // per-row subquery would run for every skipped row (measured by `npm run bench`).
+  const order = orderOf(opts.keys);
   const page = db
-    .select({ pageId: videos.id })
+    .select({ pageId: videos.id, cursorKeys: keysText(opts.keys).as("cursor_keys") })
     .from(videos)
-    .where(opts.where)
-    .orderBy(...opts.order)
-    .limit(opts.limit)
+    .where(and(opts.where, opts.after))
+    .orderBy(...order)
+    .limit(opts.limit + 1)
     .offset(opts.offset)
     .as("page");
-  const [rows, totals] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
-      .select(videoSummarySelection)
+      .select({ ...videoSummarySelection, cursorKeys: page.cursorKeys })
       .from(videos)
       .innerJoin(page, eq(page.pageId, videos.id))
-      .orderBy(...opts.order),
-    opts.count ? opts.count() : countVideos(db, opts.where),
+      .orderBy(...order),
+    opts.count(),
   ]);
-  return { items: rows.map(toVideoSummary), total: totals };
+  const more = rows.length > opts.limit;
+  const shown = more ? rows.slice(0, opts.limit) : rows;
+  return {
+    items: shown.map(toVideoSummary),
+    total: counted.total,
+    estimate: counted.estimate,
+    /** The last row's keys when another page follows. */
+    lastKeys: more ? (shown.at(-1)?.cursorKeys ?? null) : null,
+  };
 }
 
 /**

@@ -10,10 +10,10 @@ import {
 } from "#contract/catalogue";
 import type { Db } from "#db/client";
 import { videos } from "#db/schema/catalogue";
-import { maturityCondition } from "../member/maturity.ts";
-import { type Audience, EVERYONE } from "./cache.ts";
-import { toVideoSummary, videoSummarySelection } from "./catalogue.queries.ts";
-import { videoOrder } from "./video-filters.ts";
+import { maturityCondition } from "../shared/audience.queries.ts";
+import { type Audience, EVERYONE } from "../shared/audience.ts";
+import { rowsOf } from "../shared/sql.queries.ts";
+import { toVideoSummary, videoOrder, videoSummarySelection } from "../shared/video-summary.queries.ts";
 
 /**
  * The first `limit` videos in `order`: the page's ids first (walking the sort's index), then the
@@ -34,8 +34,6 @@ async function topVideos(db: Db, where: SQL | undefined, order: SQL[], limit: nu
     .orderBy(...order);
   return rows.map(toVideoSummary);
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * 'Sélection {genre}': the categories with the most total views (sum of their videos' views, ties

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import {
   type CatalogueSummary,
   TOP_RATED_PRIOR_MEAN,
@@ -7,9 +7,9 @@ import {
 } from "#contract/catalogue-pages";
 import type { Db } from "#db/client";
 import { categories, videos } from "#db/schema/catalogue";
-import { maturityCondition } from "../member/maturity.ts";
-import { type Audience, EVERYONE } from "./cache.ts";
-import { toVideoSummary, videoSummarySelection } from "./catalogue.queries.ts";
+import { maturityCondition } from "../shared/audience.queries.ts";
+import { type Audience, EVERYONE } from "../shared/audience.ts";
+import { summariesInOrder } from "../shared/video-summary.queries.ts";
 
 /**
  * A whole number, so equal rational scores are bit-identical doubles (IEEE division is correctly
@@ -66,15 +66,10 @@ export async function topRated(
   audience: Audience = EVERYONE,
 ): Promise<TopRatedResponse> {
   const ranking = await topRatedRanking(db, limit, maturityCondition(audience));
-  const ids = ranking.map((r) => r.id);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db.select(videoSummarySelection).from(videos).where(inArray(videos.id, ids));
-  const position = new Map(ids.map((id, index) => [id, index]));
-  const items = rows
-    .map(toVideoSummary)
-    .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  const items = await summariesInOrder(
+    db,
+    ranking.map((r) => r.id),
+  );
   return {
     items,
     stats: {

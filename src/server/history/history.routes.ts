@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import {
   beaconProgress,
   clearHistory,
@@ -8,46 +7,36 @@ import {
   listHistory,
   saveProgress,
 } from "#contract/history";
-import type { Db } from "#db/client";
-import { requireUser } from "../auth/guards.ts";
-import { AppError } from "../errors.ts";
-import { route } from "../route.ts";
-import { clearHistoryRows, continueWatching, deleteHistoryRow, historyPage } from "./history.queries.ts";
+import type { DomainPlugin } from "../shared/context.ts";
+import { router } from "../shared/route.ts";
+import * as history from "./history.service.ts";
 import * as progress from "./progress.service.ts";
 
-/** spec §6: history belongs to signed-in members; every route acts for the session's member only. */
-export function registerHistoryRoutes(app: FastifyInstance, db: Db) {
-  route(app, saveProgress, async ({ request, body }) =>
-    progress.saveProgress(db, requireUser(request).id, body),
-  );
+/** Watch progress, resume and history (spec §2 History, §5); every route acts for the session's member. */
+export const historyRoutes: DomainPlugin = async (app, ctx) => {
+  const { db } = ctx;
+  const route = router(app, ctx);
+
+  route(saveProgress, async ({ user, body }) => progress.saveProgress(db, user.id, body));
   // navigator.sendBeacon can only POST: the same save when the page is hidden or closed.
-  route(app, beaconProgress, async ({ request, body }) =>
-    progress.saveProgress(db, requireUser(request).id, body),
-  );
-  route(app, getResume, async ({ request, query }) =>
-    progress.resumePoint(db, requireUser(request).id, query),
-  );
-  route(app, listHistory, async ({ request, query }) => historyPage(db, requireUser(request).id, query));
-  route(app, getContinueWatching, async ({ request }) => ({
-    items: await continueWatching(db, requireUser(request).id),
-  }));
+  route(beaconProgress, async ({ user, body }) => progress.saveProgress(db, user.id, body));
+  route(getResume, async ({ user, query }) => progress.resumePoint(db, user.id, query));
+  route(listHistory, async ({ user, query }) => history.history(db, user.id, query));
+  route(getContinueWatching, async ({ user }) => history.resumeRail(db, user.id));
   route(
-    app,
     deleteHistoryItem,
-    async ({ request, params }) => {
-      // ARCHITECTURE rule 4: another member's row answers 404.
-      if (!(await deleteHistoryRow(db, requireUser(request).id, params.id))) throw new AppError("NOT_FOUND");
+    async ({ user, params }) => {
+      await history.removeEntry(db, user.id, params.id);
       return null;
     },
     { status: 204 },
   );
   route(
-    app,
     clearHistory,
-    async ({ request }) => {
-      await clearHistoryRows(db, requireUser(request).id);
+    async ({ user }) => {
+      await history.clearAll(db, user.id);
       return null;
     },
     { status: 204 },
   );
-}
+};

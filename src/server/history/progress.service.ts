@@ -1,4 +1,3 @@
-import { and, desc, eq, sql } from "drizzle-orm";
 import {
   historyMessages,
   historyStatusOf,
@@ -10,10 +9,9 @@ import {
   WATCH_PROGRESS,
 } from "#contract/history";
 import type { Db } from "#db/client";
-import { watchHistory } from "#db/schema/activity";
-import { episodes, videos } from "#db/schema/catalogue";
-import { AppError } from "../errors.ts";
-import { isForeignKeyViolation } from "../library/sql-state.ts";
+import { isForeignKeyViolation } from "../shared/db-errors.ts";
+import { AppError, fieldError } from "../shared/errors.ts";
+import { latestSave, playTarget, saveIfPlayable } from "./history.queries.ts";
 
 /**
  * How far ahead of the server's clock a client's clientSavedAt is believed. A device whose clock
@@ -30,34 +28,23 @@ export function clampProgress(currentPosition: number, totalDuration: number) {
   return { position, progress };
 }
 
-const badEpisode = (message: string) => new AppError("VALIDATION_ERROR", message, { episodeId: message });
-
-/**
- * A film takes no episode; a series needs one of its own episodes. One read: the video's type and,
- * when an episode is given, whether it belongs to that series.
- */
-async function checkTarget(db: Db, videoId: string, episodeId: string | null): Promise<void> {
-  const [row] = await db
-    .select({ type: videos.type, episodeId: episodes.id })
-    .from(videos)
-    .leftJoin(
-      episodes,
-      and(eq(episodes.seriesId, videos.id), episodeId ? eq(episodes.id, episodeId) : sql`false`),
-    )
-    .where(eq(videos.id, videoId));
+/** A film takes no episode; a series needs one of its own episodes (VIDEO_NOT_FOUND: no such video). */
+function checkTarget(
+  row: { type: "movie" | "series"; episodeFits: boolean } | undefined,
+  episodeId: string | null,
+): void {
   if (!row) throw new AppError("VIDEO_NOT_FOUND");
   if (row.type === "movie") {
-    if (episodeId) throw badEpisode(historyMessages.episodeOnMovie);
+    if (episodeId) throw fieldError("episodeId", historyMessages.episodeOnMovie);
     return;
   }
-  if (!episodeId) throw badEpisode(historyMessages.episodeRequired);
-  if (!row.episodeId) throw badEpisode(historyMessages.episodeNotInSeries);
+  if (!episodeId) throw fieldError("episodeId", historyMessages.episodeRequired);
+  if (!row.episodeFits) throw fieldError("episodeId", historyMessages.episodeNotInSeries);
 }
 
 /**
- * spec §7 watch_history upsert keyed on user, video and episode, with the clamps of spec §5.
- * Out of order safe: the row only moves forward in the client's time (clientSavedAt), and the
- * conflict clause makes any number of concurrent saves of one row a single row, never an error.
+ * spec §5: saves the position with the clamps of spec §5, never moving progress back in time. The
+ * check of the video and episode and the write are one statement (saveIfPlayable).
  */
 export async function saveProgress(
   db: Db,
@@ -66,50 +53,35 @@ export async function saveProgress(
   now = Date.now(),
 ): Promise<SaveProgressResult> {
   const episodeId = body.episodeId ?? null;
-  await checkTarget(db, body.videoId, episodeId);
   const { position, progress } = clampProgress(body.currentPosition, body.totalDuration);
   const result = {
     progress,
     currentPosition: position,
     completed: historyStatusOf(progress) === "completed",
   };
-  // spec §5: saved only when the position is at least 10 s.
-  if (position < WATCH_PROGRESS.minPositionSeconds) return { saved: false, ...result };
-
-  const clientSavedAt = Math.min(body.clientSavedAt, now + CLIENT_CLOCK_TOLERANCE_MS);
-  let rows: { id: string }[];
+  // spec §5: saved only when the position is at least 10 s (the target is still checked).
+  if (position < WATCH_PROGRESS.minPositionSeconds) {
+    const target = await playTarget(db, body.videoId, episodeId);
+    checkTarget(target && { type: target.type, episodeFits: target.episodeId !== null }, episodeId);
+    return { saved: false, ...result };
+  }
   try {
-    rows = await db
-      .insert(watchHistory)
-      .values({
-        userId,
-        videoId: body.videoId,
-        episodeId,
-        progress,
-        currentPosition: position,
-        totalDuration: body.totalDuration,
-        clientSavedAt,
-      })
-      .onConflictDoUpdate({
-        target: [watchHistory.userId, watchHistory.videoId, watchHistory.episodeId],
-        set: {
-          progress: sql`excluded.progress`,
-          currentPosition: sql`excluded.current_position`,
-          totalDuration: sql`excluded.total_duration`,
-          clientSavedAt: sql`excluded.client_saved_at`,
-          watchedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        },
-        // A save older than the stored one changes nothing (equal: the same save repeated).
-        setWhere: sql`${watchHistory.clientSavedAt} <= excluded.client_saved_at`,
-      })
-      .returning({ id: watchHistory.id });
+    const written = await saveIfPlayable(db, {
+      userId,
+      videoId: body.videoId,
+      episodeId,
+      progress,
+      currentPosition: position,
+      totalDuration: body.totalDuration,
+      clientSavedAt: Math.min(body.clientSavedAt, now + CLIENT_CLOCK_TOLERANCE_MS),
+    });
+    checkTarget(written, episodeId);
+    return { saved: written?.saved ?? false, ...result };
   } catch (err) {
     // The video (or episode) was deleted between the check and the write.
     if (isForeignKeyViolation(err)) throw new AppError("VIDEO_NOT_FOUND");
     throw err;
   }
-  return { saved: rows.length > 0, ...result };
 }
 
 /**
@@ -117,22 +89,7 @@ export async function saveProgress(
  * series asked without an episode, the answer is about its most recently watched episode.
  */
 export async function resumePoint(db: Db, userId: string, query: ResumeQuery): Promise<ResumeResponse> {
-  const [row] = await db
-    .select({
-      episodeId: watchHistory.episodeId,
-      progress: watchHistory.progress,
-      currentPosition: watchHistory.currentPosition,
-    })
-    .from(watchHistory)
-    .where(
-      and(
-        eq(watchHistory.userId, userId),
-        eq(watchHistory.videoId, query.videoId),
-        query.episodeId ? eq(watchHistory.episodeId, query.episodeId) : undefined,
-      ),
-    )
-    .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.clientSavedAt))
-    .limit(1);
+  const row = await latestSave(db, userId, query.videoId, query.episodeId);
   if (!row) return { episodeId: query.episodeId ?? null, position: null, progress: 0 };
   return {
     episodeId: row.episodeId,

@@ -1,4 +1,4 @@
-import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type {
   FavoriteCategory,
   FavoriteItem,
@@ -9,28 +9,42 @@ import type {
 import type { Db } from "#db/client";
 import { favorites } from "#db/schema/activity";
 import { videos } from "#db/schema/catalogue";
-import { toVideoSummary, videoSummarySelection } from "../catalogue/catalogue.queries.ts";
-import { videoOrder } from "../catalogue/video-filters.ts";
+import { key, keysText, orderOf, type SortKey } from "../shared/keyset.queries.ts";
+import { rowsOf } from "../shared/sql.queries.ts";
+import { toVideoSummary, videoKeys, videoSummarySelection } from "../shared/video-summary.queries.ts";
 
-/** spec §9 favourite sorts; `recent` is the order of addition, the others the catalogue's orders. */
-function favoriteOrder(sort: FavoriteSort): SQL[] {
-  return sort === "recent" ? [desc(favorites.addedAt), desc(favorites.videoId)] : videoOrder(sort);
+/** spec §9 favourite sorts as keyset keys; `recent` is the order of addition, the others the catalogue's. */
+function favoriteKeys(sort: FavoriteSort): SortKey[] {
+  return sort === "recent"
+    ? [key(sql`${favorites.addedAt}`, "desc", "timestamptz"), key(sql`${favorites.videoId}`, "desc", "uuid")]
+    : videoKeys(sort);
 }
 
+/**
+ * One page of « Ma liste » after the cursor's keys (`after`) or `offset`, with one row more telling
+ * whether another follows (docs/decisions/031-keyset-paging.md).
+ */
 export async function favoritePage(
   db: Db,
   userId: string,
   query: FavoriteListQuery,
-): Promise<FavoriteItem[]> {
+  after: (keys: SortKey[]) => SQL | undefined,
+): Promise<{ items: FavoriteItem[]; lastKeys: string[] | null }> {
+  const keys = favoriteKeys(query.sort);
   const rows = await db
-    .select({ ...videoSummarySelection, addedAt: favorites.addedAt })
+    .select({ ...videoSummarySelection, addedAt: favorites.addedAt, cursorKeys: keysText(keys) })
     .from(favorites)
     .innerJoin(videos, eq(videos.id, favorites.videoId))
-    .where(eq(favorites.userId, userId))
-    .orderBy(...favoriteOrder(query.sort))
-    .limit(query.limit)
-    .offset(query.offset);
-  return rows.map((row) => ({ ...toVideoSummary(row), addedAt: row.addedAt.toISOString() }));
+    .where(and(eq(favorites.userId, userId), after(keys)))
+    .orderBy(...orderOf(keys))
+    .limit(query.limit + 1)
+    .offset(query.cursor ? 0 : query.offset);
+  const more = rows.length > query.limit;
+  const shown = more ? rows.slice(0, query.limit) : rows;
+  return {
+    items: shown.map((row) => ({ ...toVideoSummary(row), addedAt: row.addedAt.toISOString() })),
+    lastKeys: more ? (shown.at(-1)?.cursorKeys ?? null) : null,
+  };
 }
 
 /**
@@ -62,12 +76,13 @@ export async function favoriteSummary(
       (select coalesce(json_agg(json_build_object('name', name, 'count', count) order by count desc, name), '[]'::json)
         from cats) as categories
   `);
-  // Both drivers answer `{ rows }`; float8, int4 and json columns arrive as JS values.
-  const [row] = (
-    result as unknown as {
-      rows: { total: number; average_rating: number; total_views: number; categories: FavoriteCategory[] }[];
-    }
-  ).rows;
+  // float8, int4 and json columns arrive as JS values on both drivers.
+  const [row] = rowsOf<{
+    total: number;
+    average_rating: number;
+    total_views: number;
+    categories: FavoriteCategory[];
+  }>(result);
   const categories = (row?.categories ?? []) as FavoriteCategory[];
   return {
     stats: {
@@ -78,4 +93,31 @@ export async function favoriteSummary(
     },
     categories,
   };
+}
+
+/** Ids of every favourite of the member, most recently added first. */
+export async function favoriteIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ videoId: favorites.videoId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.addedAt), desc(favorites.videoId));
+  return rows.map((r) => r.videoId);
+}
+
+/**
+ * One statement: the primary key (user_id, video_id) makes a concurrent second add a no-op that
+ * returns nothing (undefined then). An unknown video is a foreign-key violation.
+ */
+export async function insertFavorite(db: Db, userId: string, videoId: string) {
+  const [row] = await db
+    .insert(favorites)
+    .values({ userId, videoId })
+    .onConflictDoNothing()
+    .returning({ videoId: favorites.videoId, addedAt: favorites.addedAt });
+  return row;
+}
+
+export async function deleteFavorite(db: Db, userId: string, videoId: string): Promise<void> {
+  await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.videoId, videoId)));
 }

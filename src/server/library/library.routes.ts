@@ -1,62 +1,61 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   addFavorite,
   getFavoriteIds,
+  getLikedIds,
   getMyVideoState,
+  likeVideo,
   listFavorites,
   rateVideo,
   removeFavorite,
+  unlikeVideo,
 } from "#contract/library";
-import type { Db } from "#db/client";
-import { requireUser } from "../auth/guards.ts";
-import { consume } from "../auth/rate-limit.ts";
-import { route } from "../route.ts";
+import type { DomainPlugin } from "../shared/context.ts";
+import { consume, limits } from "../shared/rate-limits.ts";
+import { router } from "../shared/route.ts";
 import * as favorites from "./favorites.service.ts";
+import * as likes from "./likes.service.ts";
 import * as ratings from "./ratings.service.ts";
 
 /**
- * Writes per member (favourites and ratings together): generous for a person clicking hearts and
- * stars, a ceiling for a script. In the database, so every server process shares it.
+ * A member's library (spec §2 Ma liste, §6 signed-in): favourites, ratings and likes. Writes are
+ * rate-limited per member (shared/rate-limits.ts).
  */
-export const LIBRARY_WRITES_PER_MINUTE = 120;
+export const libraryRoutes: DomainPlugin = async (app, ctx) => {
+  const { db } = ctx;
+  const route = router(app, ctx);
+  const write = (userId: string) => consume(db, limits.libraryWrite(userId));
 
-export function registerLibraryRoutes(app: FastifyInstance, db: Db) {
-  /** spec §6: favourites and ratings need a signed-in member; writes are also rate-limited. */
-  const writer = async (request: FastifyRequest) => {
-    const user = requireUser(request);
-    await consume(db, {
-      bucket: `library-write:${user.id}`,
-      max: LIBRARY_WRITES_PER_MINUTE,
-      windowSeconds: 60,
-    });
-    return user;
-  };
-
-  route(app, getFavoriteIds, async ({ request }) => ({
-    ids: await favorites.favoriteIds(db, requireUser(request).id),
-  }));
-  route(app, listFavorites, async ({ request, query }) =>
-    favorites.listFavorites(db, requireUser(request).id, query),
-  );
+  route(getFavoriteIds, async ({ user }) => ({ ids: await favorites.favoriteIds(db, user.id) }));
+  route(listFavorites, async ({ user, query }) => favorites.listFavorites(db, user.id, query));
   route(
-    app,
     addFavorite,
-    async ({ request, body }) => favorites.addFavorite(db, (await writer(request)).id, body.videoId),
+    async ({ user, body }) => {
+      await write(user.id);
+      return favorites.addFavorite(db, user.id, body.videoId);
+    },
     { status: 201 },
   );
   route(
-    app,
     removeFavorite,
-    async ({ request, params }) => {
-      await favorites.removeFavorite(db, (await writer(request)).id, params.videoId);
+    async ({ user, params }) => {
+      await write(user.id);
+      await favorites.removeFavorite(db, user.id, params.videoId);
       return null;
     },
     { status: 204 },
   );
-  route(app, rateVideo, async ({ request, params, body }) =>
-    ratings.rateVideo(db, (await writer(request)).id, params.videoId, body.rating),
-  );
-  route(app, getMyVideoState, async ({ request, params }) =>
-    ratings.myVideoState(db, requireUser(request).id, params.videoId),
-  );
-}
+  route(rateVideo, async ({ user, params, body }) => {
+    await write(user.id);
+    return ratings.rateVideo(db, user.id, params.videoId, body.rating);
+  });
+  route(getLikedIds, async ({ user }) => ({ ids: await likes.likedIds(db, user.id) }));
+  route(likeVideo, async ({ user, params }) => {
+    await write(user.id);
+    return likes.setLike(db, user.id, params.videoId, true);
+  });
+  route(unlikeVideo, async ({ user, params }) => {
+    await write(user.id);
+    return likes.setLike(db, user.id, params.videoId, false);
+  });
+  route(getMyVideoState, async ({ user, params }) => ratings.myVideoState(db, user.id, params.videoId));
+};

@@ -1,4 +1,3 @@
-import { eq, sql } from "drizzle-orm";
 import {
   DEFAULT_SETTINGS,
   type MemberSettings,
@@ -8,14 +7,10 @@ import {
   type UpdateSettingsBody,
 } from "#contract/member";
 import type { Db } from "#db/client";
-import { userSettings } from "#db/schema/activity";
-import { billingSettings } from "#db/schema/billing";
-import { AppError } from "../errors.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Conn = Db | Tx;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+import { accessSpan } from "../shared/entitlement.queries.ts";
+import { fieldError } from "../shared/errors.ts";
+import type { Conn } from "../shared/sql.queries.ts";
+import { type BillingSettingsChange, saveSettings, settingsRows } from "./settings.queries.ts";
 
 /** Auto-renew is the preferred method's own flag; paysafecard is renewed by hand (spec §9). */
 function autoRenewOf(b: { preferredMethod: string; cardAutoRenew: boolean; paypalAutoRenew: boolean }) {
@@ -26,10 +21,7 @@ function autoRenewOf(b: { preferredMethod: string; cardAutoRenew: boolean; paypa
 
 /** The member's settings; a missing row means the defaults of spec §9 (and decision 008). */
 export async function readSettings(db: Conn, userId: string): Promise<MemberSettings> {
-  const [[local], [billing]] = await Promise.all([
-    db.select().from(userSettings).where(eq(userSettings.userId, userId)),
-    db.select().from(billingSettings).where(eq(billingSettings.userId, userId)),
-  ]);
+  const { local, billing } = await settingsRows(db, userId);
   return {
     notifications: local?.notifications ?? DEFAULT_SETTINGS.notifications,
     autoplay: local?.autoplay ?? DEFAULT_SETTINGS.autoplay,
@@ -51,32 +43,13 @@ export async function readSettings(db: Conn, userId: string): Promise<MemberSett
 }
 
 /**
- * spec §4 Subscription display states, computed in Paris time: active while the status is active
- * and the end is absent or not before today in Paris; « expiring soon » when the days left (Paris
+ * spec §4 Subscription display states, computed in Paris time: active while an entitlement covers
+ * today in Paris (periods that follow each other joined: docs/decisions/012-entitlements.md); « expiring soon » when the days left (Paris
  * calendar days) are within the member's reminder setting; expired when only ended ones remain.
  */
 export async function subscriptionStatus(db: Conn, userId: string, reminderDays: number) {
-  const [row] = rowsOf<{
-    name: string;
-    code: string;
-    end: Date | string | null;
-    live: boolean;
-    days_left: number | null;
-  }>(
-    await db.execute(sql`
-      with today as (select (now() at time zone 'Europe/Paris')::date as d)
-      select p.name, p.code, s.current_period_end as end,
-        (s.status = 'active' and (s.current_period_end is null
-          or (s.current_period_end at time zone 'Europe/Paris')::date >= today.d)) as live,
-        ((s.current_period_end at time zone 'Europe/Paris')::date - today.d)::int as days_left
-      from subscriptions s
-      join subscription_plans p on p.id = s.plan_id
-      cross join today
-      where s.user_id = ${userId} and s.status <> 'pending'
-      order by live desc, s.current_period_end is null desc, s.current_period_end desc, s.created_at desc
-      limit 1`),
-  );
-  if (!row) {
+  const span = await accessSpan(db, userId);
+  if (!span) {
     return {
       state: "none",
       planName: null,
@@ -85,17 +58,17 @@ export async function subscriptionStatus(db: Conn, userId: string, reminderDays:
       daysLeft: null,
     } satisfies SubscriptionStatus;
   }
-  const daysLeft = row.days_left === null ? null : Number(row.days_left);
-  const state: SubscriptionStatus["state"] = !row.live
+  const { daysLeft } = span;
+  const state: SubscriptionStatus["state"] = !span.live
     ? "expired"
     : daysLeft !== null && daysLeft <= reminderDays
       ? "expiring"
       : "active";
   return {
     state,
-    planName: row.name,
-    planCode: row.code,
-    endsAt: row.end === null ? null : new Date(row.end).toISOString(),
+    planName: span.name,
+    planCode: span.code,
+    endsAt: span.until === null ? null : span.until.toISOString(),
     daysLeft,
   } satisfies SubscriptionStatus;
 }
@@ -108,46 +81,24 @@ export async function settingsWithStatus(db: Db, userId: string): Promise<Settin
   };
 }
 
-/**
- * PUT /api/me/settings: the fields sent replace the stored ones (rows created on first save). In
- * one transaction, the billing row locked, so that the auto-renew flag lands on the method it was
- * meant for even when two devices save at once.
- */
+/** PUT /api/me/settings: the fields sent replace the stored ones, the others are kept. */
 export async function updateSettings(db: Db, userId: string, body: UpdateSettingsBody) {
   const { billing, ...local } = body;
-  await db.transaction(async (tx) => {
-    if (Object.keys(local).length > 0) {
-      await tx
-        .insert(userSettings)
-        .values({ userId, ...local })
-        .onConflictDoUpdate({ target: userSettings.userId, set: { ...local, updatedAt: sql`now()` } });
-    }
-    if (billing && Object.keys(billing).length > 0) {
-      await tx.insert(billingSettings).values({ userId }).onConflictDoNothing();
-      const [current] = await tx
-        .select()
-        .from(billingSettings)
-        .where(eq(billingSettings.userId, userId))
-        .for("update");
-      if (!current) throw new AppError("INTERNAL_ERROR");
-      const method = billing.preferredMethod ?? current.preferredMethod;
-      const set: Partial<typeof billingSettings.$inferInsert> = { preferredMethod: method };
-      if (billing.notifyBeforeDays !== undefined) set.notifyBeforeDays = billing.notifyBeforeDays;
-      if (billing.autoRenew !== undefined) {
-        // spec §9: auto-renew applies to card and paypal only.
-        if (method === "card") set.cardAutoRenew = billing.autoRenew;
-        else if (method === "paypal") set.paypalAutoRenew = billing.autoRenew;
-        else if (billing.autoRenew) {
-          throw new AppError("VALIDATION_ERROR", memberMessages.autoRenew, {
-            "billing.autoRenew": memberMessages.autoRenew,
-          });
+  const billingChange =
+    billing && Object.keys(billing).length > 0
+      ? (current: { preferredMethod: "card" | "paypal" | "paysafecard" }) => {
+          const method = billing.preferredMethod ?? current.preferredMethod;
+          const set: BillingSettingsChange = { preferredMethod: method };
+          if (billing.notifyBeforeDays !== undefined) set.notifyBeforeDays = billing.notifyBeforeDays;
+          if (billing.autoRenew !== undefined) {
+            // spec §9: auto-renew applies to card and paypal only.
+            if (method === "card") set.cardAutoRenew = billing.autoRenew;
+            else if (method === "paypal") set.paypalAutoRenew = billing.autoRenew;
+            else if (billing.autoRenew) throw fieldError("billing.autoRenew", memberMessages.autoRenew);
+          }
+          return set;
         }
-      }
-      await tx
-        .update(billingSettings)
-        .set({ ...set, updatedAt: sql`now()` })
-        .where(eq(billingSettings.userId, userId));
-    }
-  });
+      : undefined;
+  await saveSettings(db, userId, local, billingChange);
   return settingsWithStatus(db, userId);
 }

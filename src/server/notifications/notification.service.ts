@@ -1,190 +1,123 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { NotificationContent, NotificationItem, NotificationsState } from "#contract/notifications";
+import type { NotificationContent } from "#contract/notifications";
 import type { Db } from "#db/client";
-import { notifications } from "#db/schema/activity";
-import { users } from "#db/schema/auth";
-import { AppError } from "../errors.ts";
+import { type Actor, recordAudit } from "../shared/audit.queries.ts";
+import { AppError } from "../shared/errors.ts";
+import type { NotificationsLoader } from "../shared/notification-hub.ts";
+import {
+  deleteNotificationRow,
+  insertForAll,
+  insertForUser,
+  markAllReadRows,
+  markReadRow,
+  notificationGroups,
+  notificationsOf,
+  recipientNotifications,
+  updateNotification,
+} from "./notifications.queries.ts";
 
 /**
  * Notifications (spec §3, §4 Notification, §7 notifications): what administrators send (one member
- * or all of them, edit, delete) and what a member reads and marks read.
- *
- * Every write runs in a transaction that ends with pg_notify on NOTIFICATIONS_CHANNEL naming the
- * member concerned (or ALL_MEMBERS): NOTIFY is delivered only at commit, to every server process
- * listening, which pushes the fresh state to that member's open tabs (notification-hub.ts).
+ * or all of them, edit, delete) and what a member reads and marks read. Another member's
+ * notification, like a missing one, is NOT_FOUND (ARCHITECTURE rule 4).
  */
 
-export const NOTIFICATIONS_CHANNEL = "bobine_notifications";
-/** Payload meaning "every member may have changed" (send to all). */
-export const ALL_MEMBERS = "*";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-const announce = (tx: Tx | Db, recipient: string) =>
-  tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${recipient})`);
-
-const columns = {
-  id: notifications.id,
-  userId: notifications.userId,
-  title: notifications.title,
-  message: notifications.message,
-  isRead: notifications.isRead,
-  readAt: notifications.readAt,
-  createdAt: notifications.createdAt,
+const found = <T>(row: T | undefined): T => {
+  if (row === undefined) throw new AppError("NOT_FOUND");
+  return row;
 };
 
-type Row = {
-  id: string;
-  title: string;
-  message: string;
-  isRead: boolean;
-  readAt: Date | null;
-  createdAt: Date;
-};
+/** spec §9: the member's newest notifications and the unread count (never below 0, spec §4). */
+export const listNotifications = (db: Db, userId: string, limit: number) =>
+  notificationsOf(db, userId, limit);
 
-/** A row as raw SQL returns it (timestamps as text on node-postgres' drizzle, Date on PGlite). */
-type DbRow = {
-  id: string;
-  title: string;
-  message: string;
-  is_read: boolean;
-  read_at: string | Date | null;
-  created_at: string | Date;
-};
-
-const toItem = (row: Row): NotificationItem => ({
-  id: row.id,
-  title: row.title,
-  message: row.message,
-  isRead: row.isRead,
-  readAt: row.readAt ? row.readAt.toISOString() : null,
-  createdAt: row.createdAt.toISOString(),
-});
-
-/** Sends one notification to one member; NOT_FOUND when there is no such member. */
-export async function sendToUser(db: Db, userId: string, content: NotificationContent) {
-  return db.transaction(async (tx) => {
-    // INSERT … SELECT: an unknown member inserts nothing (no foreign-key error to translate).
-    const result = await tx.execute<DbRow>(sql`
-      insert into ${notifications} (user_id, title, message)
-      select ${users.id}, ${content.title}, ${content.message} from ${users} where ${users.id} = ${userId}
-      returning id, title, message, is_read, read_at, created_at`);
-    const raw = rowsOf<DbRow>(result)[0];
-    const row = raw && {
-      id: raw.id,
-      title: raw.title,
-      message: raw.message,
-      isRead: raw.is_read,
-      readAt: raw.read_at === null ? null : new Date(raw.read_at),
-      createdAt: new Date(raw.created_at),
-    };
-    if (!row) throw new AppError("NOT_FOUND");
-    await announce(tx, userId);
-    return toItem(row);
-  });
-}
-
-/** spec §7 sendNotificationToAll: one set-based INSERT … SELECT over every member; returns how many. */
-export async function sendToAll(db: Db, content: NotificationContent): Promise<number> {
-  return db.transaction(async (tx) => {
-    const result = await tx.execute<{ sent: number }>(sql`
-      with inserted as (
-        insert into ${notifications} (user_id, title, message)
-        select ${users.id}, ${content.title}, ${content.message} from ${users}
-        returning 1
-      )
-      select count(*)::int as sent from inserted`);
-    const sent = Number(rowsOf<{ sent: number }>(result)[0]?.sent ?? 0);
-    if (sent > 0) await announce(tx, ALL_MEMBERS);
-    return sent;
-  });
-}
-
-/** spec §7: edit {title, message}. Read state and date are kept. */
-export async function editNotification(db: Db, id: string, content: NotificationContent) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(notifications)
-      .set({ title: content.title, message: content.message })
-      .where(eq(notifications.id, id))
-      .returning(columns);
-    if (!row) throw new AppError("NOT_FOUND");
-    await announce(tx, row.userId);
-    return toItem(row);
-  });
-}
-
-/** spec §7: delete by id. */
-export async function deleteNotification(db: Db, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(notifications)
-      .where(eq(notifications.id, id))
-      .returning({ userId: notifications.userId });
-    if (!row) throw new AppError("NOT_FOUND");
-    await announce(tx, row.userId);
-  });
-}
-
-/** spec §4: the unread count, computed from the rows (so never below 0). */
-export async function unreadCount(db: Db | Tx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
-  return row?.n ?? 0;
-}
-
-/** spec §7: select by user, newest first (spec §9: the header shows 10, or 8 in the desktop app). */
-export async function listNotifications(db: Db, userId: string, limit: number): Promise<NotificationsState> {
-  const [rows, unread] = await Promise.all([
-    db
-      .select(columns)
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit),
-    unreadCount(db, userId),
-  ]);
-  return { items: rows.map(toItem), unread };
-}
+/** What the notification hub reads for a member's open streams. */
+export const notificationsLoader =
+  (db: Db): NotificationsLoader =>
+  (userId, limit) =>
+    notificationsOf(db, userId, limit);
 
 /**
- * spec §4: unread to read on click (read_at now). Idempotent: reading it again keeps the first
- * read_at and announces nothing. Another member's notification is NOT_FOUND (ARCHITECTURE rule 4).
+ * spec §3 send form: to one member (NOT_FOUND when there is no such member) or to all, by an
+ * administrator: the journal keeps it (docs/decisions/015-administration.md).
  */
-export async function markRead(db: Db, userId: string, id: string) {
-  return db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(notifications)
-      .set({ isRead: true, readAt: sql`now()` })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.isRead, false)))
-      .returning(columns);
-    let row = changed;
-    if (changed) await announce(tx, userId);
-    else {
-      [row] = await tx
-        .select(columns)
-        .from(notifications)
-        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
-    }
-    if (!row) throw new AppError("NOT_FOUND");
-    return { item: toItem(row), unread: await unreadCount(tx, userId) };
-  });
+export async function send(
+  db: Db,
+  actor: Actor,
+  content: NotificationContent,
+  to: { sendToAll: boolean; userId?: string | undefined },
+) {
+  if (to.sendToAll) {
+    const sent = await insertForAll(db, content, (tx, n) =>
+      recordAudit(tx, actor, {
+        action: "notification.send",
+        targetType: "notification",
+        targetLabel: content.title,
+        after: { ...content, recipients: n, sendToAll: true },
+      }),
+    );
+    return { sent };
+  }
+  found(
+    await insertForUser(db, to.userId as string, content, (tx, item) =>
+      recordAudit(tx, actor, {
+        action: "notification.send",
+        targetType: "notification",
+        targetId: item.id,
+        targetLabel: content.title,
+        after: { ...content, userId: to.userId },
+      }),
+    ),
+  );
+  return { sent: 1 };
 }
+
+/** Sends one notification to one member (automatic notifications and tests use it too). */
+export const sendToUser = async (db: Db, userId: string, content: NotificationContent) =>
+  found(await insertForUser(db, userId, content));
+
+/** spec §7 sendNotificationToAll: returns how many members got it. */
+export const sendToAll = (db: Db, content: NotificationContent) => insertForAll(db, content);
+
+/** spec §7: edit {title, message}. Read state and date are kept; the journal keeps both texts. */
+export const editNotification = async (db: Db, actor: Actor, id: string, content: NotificationContent) =>
+  found(
+    await updateNotification(db, id, content, (tx, { before, after, userId }) =>
+      recordAudit(tx, actor, {
+        action: "notification.update",
+        targetType: "notification",
+        targetId: id,
+        targetLabel: after.title,
+        before: { title: before.title, message: before.message, userId },
+        after: { title: after.title, message: after.message },
+      }),
+    ),
+  );
+
+/** spec §7: delete by id. */
+export async function deleteNotification(db: Db, actor: Actor, id: string): Promise<void> {
+  const deleted = await deleteNotificationRow(db, id, (tx, row) =>
+    recordAudit(tx, actor, {
+      action: "notification.delete",
+      targetType: "notification",
+      targetId: id,
+      targetLabel: row.title,
+      before: { title: row.title, message: row.message, userId: row.userId, isRead: row.isRead },
+    }),
+  );
+  if (!deleted) throw new AppError("NOT_FOUND");
+}
+
+/** spec §2 Admin « Notifications »: a page of recipients, by username, with their newest. */
+export const groups = (db: Db, page: { limit: number; offset: number; q?: string | undefined }) =>
+  notificationGroups(db, page);
+
+/** « Voir plus » in a group: a page of one recipient's notifications. */
+export const ofRecipient = (db: Db, userId: string, limit: number, offset: number) =>
+  recipientNotifications(db, userId, limit, offset);
+
+/** spec §4: unread to read on click (idempotent: the first read_at is kept). */
+export const markRead = async (db: Db, userId: string, id: string) =>
+  found(await markReadRow(db, userId, id));
 
 /** spec §4 'Tout lire': every unread notification of the member read now; the count becomes 0. */
-export async function markAllRead(db: Db, userId: string) {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(notifications)
-      .set({ isRead: true, readAt: sql`now()` })
-      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
-      .returning({ id: notifications.id });
-    if (rows.length > 0) await announce(tx, userId);
-    return { updated: rows.length, unread: 0 as const };
-  });
-}
-
-/** Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export const markAllRead = (db: Db, userId: string) => markAllReadRows(db, userId);

@@ -2,7 +2,8 @@ import type { FileHandle } from "node:fs/promises";
 import fs from "node:fs/promises";
 import type { OutgoingHttpHeaders } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../errors.ts";
+import { AppError } from "../shared/errors.ts";
+import type { MediaStore } from "../shared/media-store.ts";
 import { ifRangeMatches, noneMatch, parseRange } from "./ranges.ts";
 
 /**
@@ -123,3 +124,43 @@ function finish(
 }
 
 const single = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * An object of a store that is not a folder (object storage, proxied): one byte range or the
+ * whole object, validators from its size and date.
+ */
+export async function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: MediaStore,
+  key: string,
+  contentType: string,
+) {
+  const st = await store.stat(key);
+  if (!st) throw new AppError("VIDEO_NOT_FOUND");
+  const etag = `"${st.size.toString(36)}-${Math.floor(st.modifiedAt.getTime()).toString(36)}"`;
+  const headers: OutgoingHttpHeaders = {
+    "accept-ranges": "bytes",
+    etag,
+    "last-modified": st.modifiedAt.toUTCString(),
+    "cache-control": "private",
+    "content-type": contentType,
+  };
+  if (noneMatch(request.headers["if-none-match"], etag)) return reply.code(304).headers(headers).send();
+  const range =
+    request.method === "GET" ? parseRange(request.headers.range, st.size) : ({ kind: "full" } as const);
+  if (range.kind === "unsatisfiable") {
+    return reply
+      .code(416)
+      .header("content-range", `bytes */${st.size}`)
+      .send({ code: "RANGE_NOT_SATISFIABLE", message: new AppError("RANGE_NOT_SATISFIABLE").message });
+  }
+  const span = range.kind === "partial" ? { start: range.start, end: range.end } : null;
+  if (span) headers["content-range"] = `bytes ${span.start}-${span.end}/${st.size}`;
+  headers["content-length"] = span ? span.end - span.start + 1 : st.size;
+  reply.code(span ? 206 : 200).headers(headers);
+  if (request.method === "HEAD" || st.size === 0) return reply.send();
+  const body = await store.read(key, span ?? undefined);
+  if (!body) throw new AppError("VIDEO_NOT_FOUND");
+  return reply.send(body);
+}

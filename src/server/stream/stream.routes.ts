@@ -1,222 +1,195 @@
-import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
-import { and, eq, isNull } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { hlsMaster, hlsPlaylist, hlsSegment, hlsSubtitles, trickplaySheet } from "#contract/media";
 import {
   countView,
   createTicket,
+  getSubtitles,
   heartbeatLease,
-  proxyQuery,
   releaseLease,
   releaseLeaseBeacon,
-  SUBTITLE_MAX_BYTES,
   streamMessages,
-  subtitleParams,
-  subtitleQuery,
+  streamVideo,
 } from "#contract/stream";
-import type { Db } from "#db/client";
-import { subtitles } from "#db/schema/catalogue";
-import { requireUser } from "../auth/guards.ts";
-import { clientKey } from "../auth/rate-limit.ts";
-import type { Config } from "../config.ts";
-import { AppError } from "../errors.ts";
-import { route } from "../route.ts";
-import { bindLeaseClient, releaseLease as endLease } from "./leases.ts";
-import { localMediaPath, resolveInMedia, videoContentType } from "./media-source.ts";
-import { openMedia, sendMedia } from "./send-file.ts";
-import { SubtitleError, subtitleToVtt } from "./srt-to-vtt.ts";
+import { entitlementOf } from "../shared/access.ts";
+import type { Config } from "../shared/config.ts";
+import type { DomainPlugin } from "../shared/context.ts";
+import { AppError } from "../shared/errors.ts";
+import { mediaKeys } from "../shared/media-ladder.ts";
+import type { MediaStore } from "../shared/media-store.ts";
+import { router } from "../shared/route.ts";
+import {
+  assertLadderTicket,
+  assertTrackAllowed,
+  masterPlaylist,
+  renditionPlaylist,
+  subtitlePlaylist,
+} from "./hls.service.ts";
+import { resolveInMedia, videoContentType } from "./media-source.ts";
+import { openMedia, sendMedia, sendStored } from "./send-file.ts";
 import * as stream from "./stream.service.ts";
-import { loadTicketSecret, readTicket, type TicketClaims } from "./ticket.ts";
+import { subtitleVtt } from "./subtitles.service.ts";
 
-/**
- * The protected stream (issue #5, docs/decisions/006-stream.md): tickets, the byte proxy (or the
- * nginx offload), leases, views and subtitles.
- */
-/** Who fetches the bytes: the network (IPv6 /64) and the browser, hashed. */
-function streamClientKey(request: FastifyRequest): string {
-  const agent = request.headers["user-agent"] ?? "";
-  return createHash("sha256")
-    .update(`${clientKey(request.ip)}\n${agent}`)
-    .digest("base64url")
-    .slice(0, 22);
+/** Sends the ticket's media file: by nginx when offloaded, else with RFC 9110 ranges. */
+async function sendVideo(config: Config, request: FastifyRequest, reply: FastifyReply, file: string) {
+  const contentType = videoContentType(file);
+  if (config.stream.offload === "x-accel") {
+    // nginx serves the internal location (ranges, sendfile); see docs/deploy/nginx.conf.
+    return reply
+      .header("X-Accel-Redirect", `${config.stream.offloadPrefix}${file}`)
+      .header("Content-Type", contentType)
+      .header("Cache-Control", "private")
+      .send("");
+  }
+  const absolute = resolveInMedia(config.mediaDir, file);
+  const media = absolute ? await openMedia(absolute) : null;
+  if (!media) throw new AppError("VIDEO_NOT_FOUND", streamMessages.videoUnavailable);
+  sendMedia(request, reply, media, contentType);
+  return reply;
 }
 
-export function registerStreamRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
-  const { db, config } = deps;
-  let keyPromise: Promise<Buffer> | undefined;
-  const key = () => {
-    keyPromise ??= loadTicketSecret(db, config.stream.secret).catch((err) => {
-      keyPromise = undefined;
-      throw err;
-    });
-    return keyPromise;
-  };
-  const sdeps: stream.StreamDeps = { db, config, key };
-
-  /**
-   * SECURITY-CHECKLIST 24 without a database write per range request: a binding this process has
-   * just confirmed for a ticket is trusted for a minute (a player asks for ranges every few seconds); anything
-   * else goes to the database, which decides for every process.
-   */
-  const confirmed = new Map<string, { client: string; until: number }>();
-  async function leaseServesClient(leaseId: string, ticketNonce: string, client: string): Promise<boolean> {
-    const now = Date.now();
-    // Per ticket: a new ticket for the device (which frees the binding) is always checked anew.
-    const memoKey = `${leaseId}:${ticketNonce}`;
-    const memo = confirmed.get(memoKey);
-    if (memo && memo.client === client && memo.until > now) return true;
-    if (!(await bindLeaseClient(db, leaseId, client))) return false;
-    if (confirmed.size >= 10_000) confirmed.clear();
-    confirmed.set(memoKey, { client, until: now + 60_000 });
-    return true;
+/**
+ * Sends an object of the media store (a segment, a sheet): nginx (X-Accel) or the file itself for
+ * the folder, a short-lived signed URL or the bytes themselves for object storage.
+ */
+async function sendObject(
+  config: Config,
+  store: MediaStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  contentType: string,
+) {
+  if (store.kind === "folder" && config.stream.offload === "x-accel") {
+    return reply
+      .header("X-Accel-Redirect", `${config.stream.offloadPrefix}${key}`)
+      .header("Content-Type", contentType)
+      .header("Cache-Control", "private")
+      .send("");
   }
-
-  /** Authentic ticket claims, or 401 without a ticket and 403 for a forged one. */
-  async function ticketOf(token: string | undefined): Promise<TicketClaims> {
-    if (!token) throw new AppError("UNAUTHENTICATED", streamMessages.ticketMissing);
-    const claims = readTicket(await key(), token);
-    if (!claims) throw new AppError("ACCESS_DENIED", streamMessages.ticketInvalid);
-    return claims;
-  }
-
-  route(app, createTicket, async ({ request, params, body }) =>
-    stream.issueTicket(sdeps, requireUser(request).id, params.videoId, body),
-  );
-
-  route(app, heartbeatLease, async ({ request, params }) =>
-    stream.heartbeat(sdeps, requireUser(request).id, params.leaseId),
-  );
-
-  const release = async (request: FastifyRequest, leaseId: string) => {
-    if (!(await endLease(db, requireUser(request).id, leaseId))) {
-      throw new AppError("NOT_FOUND", streamMessages.leaseNotFound);
-    }
-    return null;
-  };
-  route(app, releaseLease, async ({ request, params }) => release(request, params.leaseId), { status: 204 });
-  // navigator.sendBeacon posts text/plain (or nothing): accepted and ignored on this route only.
-  app.register(async (beacon) => {
-    beacon.addContentTypeParser(
-      ["text/plain", "application/x-www-form-urlencoded"],
-      { parseAs: "string", bodyLimit: 1024 },
-      (_request, _body, done) => done(null, undefined),
-    );
-    route(beacon, releaseLeaseBeacon, async ({ request, params }) => release(request, params.leaseId), {
-      status: 204,
-    });
-  });
-
-  route(app, countView, async ({ request, params, body }) => {
-    const user = requireUser(request);
-    const claims = await ticketOf(body.token);
-    if (claims.u !== user.id || (claims.v !== params.videoId && claims.e !== params.videoId)) {
-      throw new AppError("ACCESS_DENIED", streamMessages.ticketInvalid);
-    }
-    return stream.countView(db, claims);
-  });
-
-  // spec §7 Stream: GET /api/videos/proxy?videoId=…&token=… (HEAD is answered by the same handler).
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: ["GET", "HEAD"],
-    url: "/api/videos/proxy",
-    // Our own HEAD: fastify's automatic one would read the whole file to discard it.
-    exposeHeadRoute: false,
-    schema: {
-      summary:
-        "Octets de la vidéo avec un ticket (plages RFC 9110 : 206, 416, If-Range). Sans ticket : 401 ; ticket d'un autre contenu ou falsifié : 403 ; expiré : 401.",
-      tags: ["lecture"],
-      querystring: proxyQuery,
-    },
-    handler: async (request, reply) => {
-      const q = request.query;
-      // SECURITY-CHECKLIST 22: not an open proxy; refused before any connection or lookup.
-      if (q.url !== undefined) {
-        throw new AppError("VALIDATION_ERROR", streamMessages.remoteUrlRefused, {
-          url: streamMessages.remoteUrlRefused,
-        });
-      }
-      const claims = await ticketOf(q.token);
-      const target = claims.e ?? claims.v;
-      const sameTarget =
-        q.videoId === target || (q.videoId === claims.v && (q.episodeId ?? null) === claims.e);
-      if (!sameTarget) throw new AppError("ACCESS_DENIED", streamMessages.ticketInvalid);
-      await stream.assertTicketCurrent(db, claims);
-      if (!(await leaseServesClient(claims.l, claims.n, streamClientKey(request)))) {
-        throw new AppError("TOO_MANY_STREAMS", streamMessages.tooManyStreams(claims.m));
-      }
-      return serveVideo(request, reply, claims.f);
-    },
-  });
-
-  async function serveVideo(request: FastifyRequest, reply: FastifyReply, file: string) {
-    const contentType = videoContentType(file);
-    if (config.stream.offload === "x-accel") {
-      // nginx serves the internal location (ranges, sendfile); see docs/deploy/nginx.conf.
-      return reply
-        .header("X-Accel-Redirect", `${config.stream.offloadPrefix}${file}`)
-        .header("Content-Type", contentType)
-        .header("Cache-Control", "private")
-        .send("");
-    }
-    const absolute = resolveInMedia(config.mediaDir, file);
-    const media = absolute ? await openMedia(absolute) : null;
+  const local = store.localPath(key);
+  if (local) {
+    const media = await openMedia(local);
     if (!media) throw new AppError("VIDEO_NOT_FOUND", streamMessages.videoUnavailable);
     sendMedia(request, reply, media, contentType);
     return reply;
   }
-
-  // Subtitles of the ticket's video or episode, as WebVTT (issue #5 Subtitles, SECURITY-CHECKLIST 30).
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/api/subtitles/:id",
-    {
-      schema: {
-        summary: "Sous-titres en WebVTT (text/vtt; charset=utf-8), lisibles avec le ticket de lecture.",
-        tags: ["lecture"],
-        params: subtitleParams,
-        querystring: subtitleQuery,
-      },
-    },
-    async (request, reply) => {
-      const claims = await ticketOf(request.query.token);
-      await stream.assertTicketCurrent(db, claims);
-      const [row] = await db
-        .select({ url: subtitles.subtitleUrl })
-        .from(subtitles)
-        .where(
-          and(
-            eq(subtitles.id, request.params.id),
-            eq(subtitles.videoId, claims.v),
-            claims.e ? eq(subtitles.episodeId, claims.e) : isNull(subtitles.episodeId),
-          ),
-        );
-      const relative = localMediaPath(row?.url, "subtitles");
-      const absolute = relative ? resolveInMedia(config.mediaDir, relative) : null;
-      if (!absolute) throw new AppError("NOT_FOUND", streamMessages.subtitleUnavailable);
-      let bytes: Buffer;
-      try {
-        const st = await fs.stat(absolute);
-        if (st.size > SUBTITLE_MAX_BYTES) throw new SubtitleError("too-large");
-        bytes = await fs.readFile(absolute);
-      } catch (err) {
-        if (err instanceof SubtitleError)
-          throw new AppError("PAYLOAD_TOO_LARGE", streamMessages.subtitleTooLarge);
-        throw new AppError("NOT_FOUND", streamMessages.subtitleUnavailable);
-      }
-      let vtt: string;
-      try {
-        vtt = subtitleToVtt(bytes);
-      } catch (err) {
-        if (err instanceof SubtitleError && err.reason === "too-large") {
-          throw new AppError("PAYLOAD_TOO_LARGE", streamMessages.subtitleTooLarge);
-        }
-        throw new AppError("VALIDATION_ERROR", streamMessages.subtitleInvalid);
-      }
-      return reply
-        .type("text/vtt; charset=utf-8")
-        .header("Cache-Control", "private")
-        .header("X-Content-Type-Options", "nosniff")
-        .send(vtt);
-    },
-  );
+  const signed = config.s3?.delivery === "presigned" ? await store.signedUrl?.(key) : undefined;
+  if (signed) return reply.header("Cache-Control", "private, no-store").redirect(signed, 302);
+  return sendStored(request, reply, store, key, contentType);
 }
+
+/**
+ * The protected stream (spec §7 Stream; docs/decisions/006-stream.md): tickets, the byte proxy (or
+ * the nginx offload), leases, views and subtitles.
+ */
+export const streamRoutes: DomainPlugin = async (app, ctx) => {
+  const { config } = ctx;
+  const route = router(app, ctx);
+  const { state, close } = await stream.openStreamState(ctx);
+  app.addHook("onClose", close);
+
+  const asking = (user: { id: string; sessionId: string }) => ({
+    userId: user.id,
+    sessionId: user.sessionId,
+  });
+  route(createTicket, async ({ user, request, params, body }) =>
+    stream.issueTicket(state, asking(user), entitlementOf(request), params.videoId, body),
+  );
+  route(heartbeatLease, async ({ user, params }) => stream.heartbeat(state, asking(user), params.leaseId));
+  const release = async ({
+    user,
+    params,
+    query,
+  }: {
+    user: { id: string };
+    params: { leaseId: string };
+    query: { ticketId?: string | undefined };
+  }) => {
+    await stream.release(state, user.id, params.leaseId, query.ticketId);
+    return null;
+  };
+  route(releaseLease, release, { status: 204 });
+  // navigator.sendBeacon posts text/plain (or nothing): the contract lets this route ignore it.
+  route(releaseLeaseBeacon, release, { status: 204 });
+  route(countView, async ({ user, params, body }) =>
+    stream.countView(state, user.id, params.videoId, body.token),
+  );
+
+  route(streamVideo, async ({ query, request, reply }) => {
+    const client = stream.streamClientKey(request.ip, request.headers["user-agent"]);
+    return sendVideo(config, request, reply, await stream.authoriseBytes(state, query, client));
+  });
+
+  // The HLS ladder (decision 025, SECURITY-CHECKLIST 40): each request is the ticket's own video,
+  // a live lease for this client, and a rung the plan allows.
+  const ladderClaims = async (
+    request: FastifyRequest,
+    token: string | undefined,
+    targetId: string,
+    track?: string,
+  ) => {
+    const claims = await stream.ticketOf(state, token);
+    assertLadderTicket(claims, targetId);
+    if (track) assertTrackAllowed(claims, track);
+    await stream.authoriseTicket(
+      state,
+      claims,
+      stream.streamClientKey(request.ip, request.headers["user-agent"]),
+    );
+    return claims;
+  };
+  const playlistReply = (reply: FastifyReply, body: string) =>
+    reply
+      .type("application/vnd.apple.mpegurl")
+      .header("Cache-Control", "private, no-store")
+      .header("X-Content-Type-Options", "nosniff")
+      .send(body);
+  route(hlsMaster, async ({ params, query, request, reply }) => {
+    const claims = await ladderClaims(request, query.token, params.targetId);
+    return playlistReply(reply, await masterPlaylist(ctx.db, claims, params.targetId, query.token ?? ""));
+  });
+  route(hlsPlaylist, async ({ params, query, request, reply }) => {
+    await ladderClaims(request, query.token, params.targetId, params.track);
+    return playlistReply(
+      reply,
+      await renditionPlaylist(ctx.mediaStore, params.targetId, params.track, query.token ?? ""),
+    );
+  });
+  route(hlsSubtitles, async ({ params, query, request, reply }) => {
+    const claims = await ladderClaims(request, query.token, params.targetId);
+    return playlistReply(reply, await subtitlePlaylist(ctx.db, claims, params.subtitleId, query.token ?? ""));
+  });
+  route(hlsSegment, async ({ params, query, request, reply }) => {
+    await ladderClaims(request, query.token, params.targetId, params.track);
+    const type = params.segment.endsWith(".m4s") ? "video/iso.segment" : "video/mp4";
+    return sendObject(
+      config,
+      ctx.mediaStore,
+      request,
+      reply,
+      mediaKeys.file(params.targetId, params.track, params.segment),
+      type,
+    );
+  });
+  route(trickplaySheet, async ({ params, query, request, reply }) => {
+    await ladderClaims(request, query.token, params.targetId);
+    return sendObject(
+      config,
+      ctx.mediaStore,
+      request,
+      reply,
+      mediaKeys.trickplay(params.targetId, params.sheet),
+      "image/jpeg",
+    );
+  });
+
+  route(getSubtitles, async ({ params, query, request, reply }) => {
+    // The same client as the video's bytes (SECURITY-CHECKLIST 24).
+    const client = stream.streamClientKey(request.ip, request.headers["user-agent"]);
+    return reply
+      .type("text/vtt; charset=utf-8")
+      .header("Cache-Control", "private")
+      .header("X-Content-Type-Options", "nosniff")
+      .send(await subtitleVtt(state, params.id, query.token, client));
+  });
+};

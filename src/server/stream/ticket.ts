@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { TICKET_MAX_LENGTH } from "#contract/stream";
 import type { Db } from "#db/client";
-import { serverSecrets } from "#db/schema/stream";
+import { serverSecret } from "../shared/server-secrets.queries.ts";
 
 /**
  * Stream tickets (docs/decisions/006-stream.md): `base64url(JSON).base64url(HMAC-SHA256)`. Bound
@@ -22,8 +22,10 @@ export interface TicketClaims {
   /** lease id and device id */
   l: string;
   d: string;
-  /** media path relative to the media folder, e.g. videos/film.mp4 */
+  /** media path relative to the media folder, e.g. videos/film.mp4, or `hls:<target>` for a ladder */
   f: string;
+  /** the tallest rung the plan allows (decision 025; absent in tickets of a single file) */
+  q?: number;
   /** issued at, soft expiry (seconds since epoch) */
   i: number;
   x: number;
@@ -32,7 +34,6 @@ export interface TicketClaims {
 }
 
 const SECRET_NAME = "stream_ticket_hmac";
-const MAX_TOKEN_LENGTH = 2000;
 
 /**
  * The HMAC key: STREAM_SECRET when configured, else one generated once and stored in the
@@ -40,16 +41,9 @@ const MAX_TOKEN_LENGTH = 2000;
  */
 export async function loadTicketSecret(db: Db, configured: string | undefined): Promise<Buffer> {
   if (configured) return Buffer.from(configured, "utf8");
-  await db
-    .insert(serverSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, SECRET_NAME));
-  if (!row) throw new Error("stream secret missing after insert");
-  return Buffer.from(row.value, "base64url");
+  const value = await serverSecret(db, SECRET_NAME, randomBytes(32).toString("base64url"));
+  if (!value) throw new Error("stream secret missing after insert");
+  return Buffer.from(value, "base64url");
 }
 
 const mac = (key: Buffer, body: string) => createHmac("sha256", key).update(body).digest();
@@ -65,7 +59,7 @@ const isUuidLike = (v: unknown): v is string => typeof v === "string" && /^[0-9a
 
 /** The claims of an authentic ticket (expired or not: the caller decides), or null when forged. */
 export function readTicket(key: Buffer, token: string): TicketClaims | null {
-  if (token.length > MAX_TOKEN_LENGTH) return null;
+  if (token.length > TICKET_MAX_LENGTH) return null;
   const dot = token.indexOf(".");
   if (dot <= 0 || dot !== token.lastIndexOf(".")) return null;
   const body = token.slice(0, dot);
@@ -90,7 +84,8 @@ export function readTicket(key: Buffer, token: string): TicketClaims | null {
     typeof c.f !== "string" ||
     typeof c.i !== "number" ||
     typeof c.x !== "number" ||
-    typeof c.n !== "string"
+    typeof c.n !== "string" ||
+    (c.q !== undefined && typeof c.q !== "number")
   ) {
     return null;
   }

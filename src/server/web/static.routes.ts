@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.ts";
-import { AppError, messages } from "../errors.ts";
+import { requestMessages } from "#contract/errors";
+import type { Config } from "../shared/config.ts";
+import { AppError } from "../shared/errors.ts";
 
 /** Built SPA location (vite build output). */
 export const webDistDir = path.resolve(import.meta.dirname, "../../../dist/web");
@@ -57,6 +58,6 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
       reply.header("Cache-Control", "no-cache");
       return reply.type("text/html; charset=utf-8").send(fs.createReadStream(indexHtml));
     }
-    throw new AppError("NOT_FOUND", isApi ? messages.routeNotImplemented : undefined);
+    throw new AppError("NOT_FOUND", isApi ? requestMessages.routeNotImplemented : undefined);
   });
 }

@@ -1,5 +1,5 @@
 import { RouterProvider } from "react-router/dom";
-import { sessionOptions } from "#web/features/auth/api/auth-queries.ts";
+import { sessionOptions } from "#web/lib/session/session-query.ts";
 import { Providers } from "./providers.tsx";
 import { queryClient } from "./query-client.ts";
 import { router } from "./router.tsx";

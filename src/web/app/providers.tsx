@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { CSSProperties, ReactNode } from "react";
 import { Toaster } from "sonner";
-import { fr } from "#web/i18n/fr.ts";
+import { toastText } from "#web/i18n/common.ts";
 import { queryClient } from "./query-client.ts";
 
 /** Sonner reads these variables; they map its dark theme onto the app's tokens. */
@@ -21,11 +21,11 @@ export function Providers({ children }: { children: ReactNode }) {
         position="bottom-right"
         closeButton
         style={toasterStyle}
-        containerAriaLabel={fr.toasts.region}
+        containerAriaLabel={toastText.region}
         toastOptions={{
           className: "font-sans shadow-2xl",
           classNames: { success: "[&_[data-icon]]:text-accent", error: "[&_[data-icon]]:text-danger" },
-          closeButtonAriaLabel: fr.toasts.close,
+          closeButtonAriaLabel: toastText.close,
         }}
       />
     </QueryClientProvider>

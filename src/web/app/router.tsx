@@ -1,13 +1,8 @@
 import { type ComponentType, lazy, type ReactNode } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { GatedOutlet } from "./layout/gated-outlet.tsx";
+import { GatedOutlet, type ScreenHandle } from "./layout/gated-outlet.tsx";
 import { RootLayout } from "./layout/root-layout.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
-
-/** What a screen's route carries: a way to fetch its chunk before it renders. */
-export interface ScreenHandle {
-  preload: () => Promise<unknown>;
-}
 
 /**
  * Every screen is its own lazy chunk, so a first visit downloads only the screen it lands on
@@ -54,6 +49,14 @@ export const routes: RouteObject[] = [
               {
                 path: "subscription/success",
                 ...screen(() => import("./routes/subscription-success.tsx")),
+              },
+              {
+                path: "subscription/cancel",
+                ...screen(() => import("./routes/subscription-cancel.tsx")),
+              },
+              {
+                path: "payment/demo/:paymentId",
+                ...screen(() => import("./routes/payment-demo.tsx")),
               },
               {
                 path: "payment/paysafecard",

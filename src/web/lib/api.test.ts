@@ -4,10 +4,16 @@ import { z } from "zod";
 import { login, logout, register } from "#contract/auth";
 import { listCategories, listVideos } from "#contract/catalogue";
 import { endpoint } from "#contract/endpoint";
-import { fr } from "#web/i18n/fr.ts";
+import { beaconProgress } from "#contract/history";
+import { exportData } from "#contract/member";
+import { releaseLeaseBeacon } from "#contract/stream";
+import { apiText, commonText } from "#web/i18n/common.ts";
 import {
   ApiRequestError,
+  apiBeacon,
+  apiDownload,
   apiGet,
+  apiProbe,
   apiSend,
   buildPath,
   buildQuery,
@@ -41,6 +47,7 @@ const getVideo = endpoint({
   path: "/api/videos/:id",
   summary: "test",
   tags: [],
+  access: "public",
   params: z.object({ id: z.string() }),
   response: z.object({ ok: z.boolean() }),
 });
@@ -73,7 +80,9 @@ afterEach(() => {
 
 describe("apiGet", () => {
   it("builds the URL from the endpoint and returns the parsed response", async () => {
-    const fetchMock = stubFetch(async () => json(200, { items: [video], total: 1, limit: 100, offset: 0 }));
+    const fetchMock = stubFetch(async () =>
+      json(200, { items: [video], total: 1, limit: 100, offset: 0, nextCursor: null }),
+    );
     const result = await apiGet(listVideos, { query: { limit: 100, type: "movie", offset: undefined } });
     expect(result.items[0]?.title).toBe("Le Dernier Métro");
     const [url, init] = fetchMock.mock.calls[0] ?? [];
@@ -121,7 +130,7 @@ describe("apiGet", () => {
     expect(error).toMatchObject({
       code: "SERVICE_UNAVAILABLE",
       status: 502,
-      message: fr.common.genericError,
+      message: commonText.genericError,
       requestId: "r1",
     });
   });
@@ -131,7 +140,7 @@ describe("apiGet", () => {
       throw new TypeError("fetch failed");
     });
     const error = await failure(apiGet(listVideos, { query: {} }));
-    expect(error).toMatchObject({ code: "NETWORK_ERROR", status: 0, message: fr.api.network });
+    expect(error).toMatchObject({ code: "NETWORK_ERROR", status: 0, message: apiText.network });
   });
 
   it("gives up after the timeout with CONNECTION_TIMEOUT", async () => {
@@ -239,6 +248,93 @@ describe("apiSend", () => {
 
   it("refuses a GET endpoint", async () => {
     await expect(apiSend(listCategories)).rejects.toThrow(TypeError);
+  });
+});
+
+describe("apiDownload", () => {
+  it("returns the attachment's bytes as sent and the name the server gave", async () => {
+    const fetchMock = stubFetch(
+      async () =>
+        new Response('{"format":"bobine-export/1"}', {
+          status: 200,
+          headers: {
+            "content-type": "application/json",
+            "content-disposition": 'attachment; filename="bobine-zoe-2026-05-18.json"',
+          },
+        }),
+    );
+    const file = await apiDownload(exportData);
+    expect(file.filename).toBe("bobine-zoe-2026-05-18.json");
+    expect(await file.blob.text()).toBe('{"format":"bobine-export/1"}');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/me/export");
+    expect(init).toMatchObject({ method: "GET", credentials: "same-origin" });
+  });
+
+  it("carries the server's refusal like any request", async () => {
+    stubFetch(async () => json(401, { code: "UNAUTHENTICATED", message: "Authentification requise" }));
+    expect(await failure(apiDownload(exportData))).toMatchObject({
+      code: "UNAUTHENTICATED",
+      status: 401,
+      fromServer: true,
+    });
+  });
+});
+
+describe("apiBeacon", () => {
+  it("sends the body as a JSON Blob to the endpoint's URL through sendBeacon", async () => {
+    const sendBeacon = vi.fn((_url: string, _data?: BodyInit | null) => true);
+    vi.stubGlobal("navigator", { sendBeacon });
+    const fetchMock = stubFetch(async () => json(200, {}));
+    const body = {
+      videoId: video.id,
+      episodeId: null,
+      currentPosition: 20,
+      totalDuration: 100,
+      clientSavedAt: 1,
+    };
+    apiBeacon(beaconProgress, { body });
+    const [url, blob] = sendBeacon.mock.calls[0] ?? [];
+    expect(url).toBe("/api/history/progress/beacon");
+    expect(blob).toBeInstanceOf(Blob);
+    expect((blob as Blob).type).toBe("application/json");
+    expect(JSON.parse(await (blob as Blob).text())).toEqual(body);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("falls back to a keepalive fetch with the endpoint's method when sendBeacon refuses", () => {
+    vi.stubGlobal("navigator", { sendBeacon: () => false });
+    const fetchMock = stubFetch(async () => new Response(null, { status: 204 }));
+    apiBeacon(releaseLeaseBeacon, { params: { leaseId: "0b7f2a52-3f5e-4c59-9d51-1f0d3b9c1a03" } });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/stream/leases/0b7f2a52-3f5e-4c59-9d51-1f0d3b9c1a03/release");
+    expect(init).toMatchObject({ method: "POST", keepalive: true, credentials: "same-origin" });
+    expect(init?.body).toBeUndefined();
+  });
+});
+
+describe("apiProbe", () => {
+  it("answers null when the URL accepts the request, with the headers sent", async () => {
+    const fetchMock = stubFetch(async () => new Response("x", { status: 206 }));
+    await expect(apiProbe("/stream?token=t", { Range: "bytes=0-0" })).resolves.toBeNull();
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ headers: { Range: "bytes=0-0" } });
+  });
+
+  it("answers the refusal with its status and the server's French message", async () => {
+    stubFetch(async () => json(404, { code: "VIDEO_NOT_FOUND", message: "Vidéo non trouvée" }));
+    expect(await apiProbe("/stream", {})).toMatchObject({
+      status: 404,
+      code: "VIDEO_NOT_FOUND",
+      message: "Vidéo non trouvée",
+      fromServer: true,
+    });
+  });
+
+  it("throws NETWORK_ERROR when nothing answered", async () => {
+    stubFetch(async () => {
+      throw new TypeError("fetch failed");
+    });
+    await expect(apiProbe("/stream", {})).rejects.toMatchObject({ code: "NETWORK_ERROR", status: 0 });
   });
 });
 

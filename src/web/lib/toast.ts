@@ -2,7 +2,7 @@ import { toast as sonner } from "sonner";
 
 /**
  * The app's toasts (DESIGN.md: every action that changes something says so, every error says what
- * to do next). Texts come from #web/i18n/fr.ts; the <Toaster> lives in app/providers.tsx.
+ * to do next). Texts come from src/web/i18n; the <Toaster> lives in app/providers.tsx.
  */
 export const toast = {
   success: (title: string, description?: string) => sonner.success(title, { description }),

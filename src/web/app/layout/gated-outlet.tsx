@@ -1,8 +1,12 @@
 import { startTransition, useEffect, useState } from "react";
 import { Outlet, useMatches } from "react-router";
 import { LoadingGate } from "#web/components/ui/loading-gate.tsx";
-import { useSession } from "#web/features/auth/hooks/use-session.ts";
-import type { ScreenHandle } from "../router.tsx";
+import { useSession } from "#web/lib/session/use-session.ts";
+
+/** What a screen's route carries: a way to fetch its chunk before it renders (router.tsx). */
+export interface ScreenHandle {
+  preload: () => Promise<unknown>;
+}
 
 const isScreenHandle = (handle: unknown): handle is ScreenHandle =>
   typeof (handle as ScreenHandle | undefined)?.preload === "function";

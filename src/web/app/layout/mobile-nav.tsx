@@ -3,11 +3,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { SessionUser } from "#contract/auth";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { accountLinks } from "#web/features/auth/components/account-links.ts";
-import { UserAvatar } from "#web/features/auth/components/user-avatar.tsx";
+import { accountLinksFor } from "#web/features/auth/components/account-links.ts";
+import { UserIdentity } from "#web/features/auth/components/user-avatar.tsx";
 import { useLogout } from "#web/features/auth/hooks/use-auth-actions.ts";
 import { HeaderSearch } from "#web/features/search/components/header-search.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { accountText, navText } from "#web/i18n/common.ts";
 import { navLinksFor } from "./nav-links.ts";
 
 const accountItemClass =
@@ -17,16 +17,10 @@ const accountItemClass =
 function AccountSection({ user }: { user: SessionUser }) {
   const logout = useLogout();
   return (
-    <section aria-label={fr.account.sectionLabel} className="mt-4 border-t border-white/8 pt-4">
-      <div className="flex items-center gap-3 px-3 pb-3">
-        <UserAvatar user={user} className="size-10 text-base" />
-        <div className="min-w-0">
-          <p className="truncate font-semibold">{user.username}</p>
-          <p className="truncate text-sm text-muted">{user.email}</p>
-        </div>
-      </div>
+    <section aria-label={accountText.sectionLabel} className="mt-4 border-t border-white/8 pt-4">
+      <UserIdentity user={user} />
       <ul className="flex flex-col">
-        {accountLinks
+        {accountLinksFor(user)
           .filter((link) => link.to !== "/my-list")
           .map((link) => (
             <li key={link.to}>
@@ -39,7 +33,7 @@ function AccountSection({ user }: { user: SessionUser }) {
         <li>
           <button type="button" className={accountItemClass} onClick={() => void logout()}>
             <LogOut aria-hidden="true" />
-            {fr.account.logout}
+            {accountText.logout}
           </button>
         </li>
       </ul>
@@ -87,7 +81,7 @@ export function MobileNav({ user, pending }: { user: SessionUser | null; pending
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={open ? fr.nav.closeMenu : fr.nav.openMenu}
+        aria-label={open ? navText.closeMenu : navText.openMenu}
         onClick={() => setOpen((value) => !value)}
         className="grid size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10"
       >
@@ -102,7 +96,7 @@ export function MobileNav({ user, pending }: { user: SessionUser | null; pending
         <search className="mb-3">
           <HeaderSearch variant="panel" />
         </search>
-        <nav aria-label={fr.nav.mobileLabel}>
+        <nav aria-label={navText.mobileLabel}>
           <ul className="flex flex-col">
             {navLinksFor(user !== null).map((link) => (
               <li key={link.to}>
@@ -134,10 +128,10 @@ export function MobileNav({ user, pending }: { user: SessionUser | null; pending
         ) : pending ? null : (
           <div className="mt-4 grid grid-cols-2 gap-3 border-t border-white/8 pt-5">
             <Link to="/login" className={buttonStyles({ variant: "outline" })}>
-              {fr.nav.login}
+              {navText.login}
             </Link>
             <Link to="/register" className={buttonStyles()}>
-              {fr.nav.register}
+              {navText.register}
             </Link>
           </div>
         )}

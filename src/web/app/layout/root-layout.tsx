@@ -1,14 +1,16 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useMatch } from "react-router";
 import { LoadingScreen } from "#web/components/ui/loading-gate.tsx";
-import { InfoModalHost } from "#web/features/video-info/components/info-modal-host.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { navText } from "#web/i18n/common.ts";
+import { useFollowDeviceTheme } from "#web/lib/theme.ts";
+import { InfoModalHost } from "./info-modal-host.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 /** Landmarks (DESIGN.md): skip link, header with nav, main #contenu holding the screen. */
 export function RootLayout() {
   // spec §2 Header: hidden on the player page.
   const onPlayer = useMatch("/video/:id") !== null;
+  useFollowDeviceTheme();
 
   return (
     <>
@@ -16,7 +18,7 @@ export function RootLayout() {
         href="#contenu"
         className="fixed top-3 left-3 z-[100] -translate-y-20 rounded-full bg-accent px-5 py-2.5 font-semibold text-on-accent shadow-lg transition-transform focus-visible:translate-y-0"
       >
-        {fr.nav.skipToContent}
+        {navText.skipToContent}
       </a>
       {!onPlayer && <SiteHeader />}
       <main id="contenu" tabIndex={-1} className="min-h-dvh">

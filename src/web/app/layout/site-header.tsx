@@ -5,11 +5,12 @@ import { BrandWordmark } from "#web/components/ui/brand-wordmark.tsx";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
 import { UserMenu } from "#web/features/auth/components/user-menu.tsx";
-import { useSession } from "#web/features/auth/hooks/use-session.ts";
 import { NotificationBell } from "#web/features/notifications/components/notification-bell.tsx";
 import { HeaderSearch } from "#web/features/search/components/header-search.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { navText } from "#web/i18n/common.ts";
+import { discoveryText } from "#web/i18n/search.ts";
 import { isDesktopApp } from "#web/lib/desktop.ts";
+import { useSession } from "#web/lib/session/use-session.ts";
 import { useScrolled } from "#web/lib/use-scrolled.ts";
 import { MobileNav } from "./mobile-nav.tsx";
 import { isAuthScreen, navLinksFor } from "./nav-links.ts";
@@ -21,7 +22,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 function BrandLink() {
   return (
-    <Link to="/" aria-label={fr.nav.brandHome} className="shrink-0 rounded-lg">
+    <Link to="/" aria-label={navText.brandHome} className="shrink-0 rounded-lg">
       <BrandWordmark />
     </Link>
   );
@@ -29,7 +30,7 @@ function BrandLink() {
 
 function PrimaryNav({ signedIn, className = "" }: { signedIn: boolean; className?: string }) {
   return (
-    <nav aria-label={fr.nav.mainLabel} className={className}>
+    <nav aria-label={navText.mainLabel} className={className}>
       <ul className="flex items-center gap-1">
         {navLinksFor(signedIn).map((link) => (
           <li key={link.to}>
@@ -45,8 +46,16 @@ function PrimaryNav({ signedIn, className = "" }: { signedIn: boolean; className
 
 /** Signed out: Connexion and S'inscrire. Signed in: the user menu (the search box sits before it; the bell comes later). */
 function AccountActions({ user, pending }: { user: SessionUser | null; pending: boolean }) {
-  // While the session loads, nothing: neither buttons that may vanish nor a menu that may not come.
-  if (pending) return <div aria-hidden="true" className="hidden h-10 w-10 sm:block" />;
+  // While the session loads, the visitor's buttons hold their place, unseen and inert: most first
+  // loads are a visitor's, whose header then does not move (no layout shift, decision 030).
+  if (pending) {
+    return (
+      <div aria-hidden="true" inert className="invisible hidden items-center gap-2 sm:flex">
+        <span className={buttonStyles({ variant: "ghost", size: "sm" })}>{navText.login}</span>
+        <span className={buttonStyles({ size: "sm" })}>{navText.register}</span>
+      </div>
+    );
+  }
   if (user) {
     return (
       <div className="hidden sm:block">
@@ -57,10 +66,10 @@ function AccountActions({ user, pending }: { user: SessionUser | null; pending: 
   return (
     <div className="hidden items-center gap-2 sm:flex">
       <Link to="/login" className={buttonStyles({ variant: "ghost", size: "sm" })}>
-        {fr.nav.login}
+        {navText.login}
       </Link>
       <Link to="/register" className={buttonStyles({ size: "sm" })}>
-        {fr.nav.register}
+        {navText.register}
       </Link>
     </div>
   );
@@ -84,7 +93,7 @@ export function SiteHeader() {
       className={`fixed inset-x-0 top-0 z-50 border-white/6 transition-[background-color,box-shadow] duration-300 ${
         opaque
           ? "border-b bg-bg/90 shadow-[0_8px_30px_-12px_rgb(0_0_0/0.8)] backdrop-blur-xl"
-          : "bg-gradient-to-b from-black/75 via-black/35 to-transparent"
+          : "bg-gradient-to-b from-bg/75 via-bg/35 to-transparent"
       }`}
     >
       <div className={`${pageGutter} flex h-16 items-center gap-6 lg:h-[4.5rem] lg:gap-10`}>
@@ -109,7 +118,7 @@ export function SiteHeader() {
                 </search>
                 <Link
                   to="/search"
-                  aria-label={fr.discovery.searchLabel}
+                  aria-label={discoveryText.searchLabel}
                   className="hidden size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10 md:grid xl:hidden"
                 >
                   <Search className="size-5" aria-hidden="true" />

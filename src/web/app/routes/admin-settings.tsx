@@ -1,5 +1,5 @@
-import { useSession } from "#web/features/auth/hooks/use-session.ts";
-import { fr } from "#web/i18n/fr.ts";
+import { screenTitles } from "#web/i18n/common.ts";
+import { memberText } from "#web/i18n/member.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { SettingsPage } from "./settings.tsx";
 
@@ -8,13 +8,11 @@ import { SettingsPage } from "./settings.tsx";
  * member settings (the original's admin content is not shown by the spec). Others: 'Accès refusé'.
  */
 export default function AdminSettingsRoute() {
-  useDocumentTitle(fr.screens.adminSettings);
-  const { user } = useSession();
+  useDocumentTitle(screenTitles.adminSettings);
   return (
     <SettingsPage
-      user={user}
-      title={fr.member.adminSettingsTitle}
-      denied={user && user.role !== "admin" ? fr.member.adminOnly : undefined}
+      title={memberText.adminSettingsTitle}
+      deniedTo={(user) => (user.role !== "admin" ? memberText.adminOnly : undefined)}
     />
   );
 }

@@ -1,22 +1,25 @@
 import { useQuery } from "@tanstack/react-query";
 import { LayoutGrid, RotateCcw, Rows3 } from "lucide-react";
-import { useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { GridColumnsSelect } from "#web/components/ui/grid-columns-select.tsx";
 import { pageGutter } from "#web/components/ui/layout.ts";
-import { GridColumnsSelect } from "#web/features/catalogue/components/grid-columns-select.tsx";
-import { categoriesOptions } from "#web/features/search/api/discovery-queries.ts";
+import { Spinner } from "#web/components/ui/spinner.tsx";
+import { categoriesOptions } from "#web/features/catalogue/api/video-queries.ts";
 import { ClearQueryButton } from "#web/features/search/components/clear-query-button.tsx";
 import { DiscoveryResults } from "#web/features/search/components/discovery-results.tsx";
 import { FiltersPanel, FiltersToggle } from "#web/features/search/components/filters-panel.tsx";
 import { PageSearchInput } from "#web/features/search/components/page-search-input.tsx";
+import { useDiscoveryState } from "#web/features/search/hooks/use-discovery-state.ts";
 import {
   clearFilters,
   countActiveFilters,
   type DiscoveryState,
-} from "#web/features/search/discovery-params.ts";
-import { useDiscoveryState } from "#web/features/search/use-discovery-state.ts";
-import { fr } from "#web/i18n/fr.ts";
+} from "#web/features/search/lib/discovery-params.ts";
+import { screenTitles } from "#web/i18n/common.ts";
+import { discoveryText } from "#web/i18n/search.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { renderVideoGrid } from "../slots/video-slots.tsx";
 
 const viewButton = (active: boolean) =>
   `inline-flex h-9 items-center gap-2 rounded-full px-3.5 text-sm font-semibold transition-colors [&_svg]:size-4 ${
@@ -32,7 +35,7 @@ function ViewToggle({
 }) {
   return (
     <fieldset className="inline-flex rounded-full border border-white/12 bg-surface/70 p-1">
-      <legend className="sr-only">{fr.discovery.view}</legend>
+      <legend className="sr-only">{discoveryText.view}</legend>
       <button
         type="button"
         aria-pressed={view === "modern"}
@@ -40,7 +43,7 @@ function ViewToggle({
         onClick={() => onChange("modern")}
       >
         <Rows3 aria-hidden="true" />
-        {fr.discovery.viewModern}
+        {discoveryText.viewModern}
       </button>
       <button
         type="button"
@@ -49,7 +52,7 @@ function ViewToggle({
         onClick={() => onChange("classic")}
       >
         <LayoutGrid aria-hidden="true" />
-        {fr.discovery.viewClassic}
+        {discoveryText.viewClassic}
       </button>
     </fieldset>
   );
@@ -57,7 +60,7 @@ function ViewToggle({
 
 /** /browse — spec §2 "Explore (/browse) and Search": search, filters, two views; all in the URL. */
 export default function BrowseRoute() {
-  useDocumentTitle(fr.screens.browse);
+  useDocumentTitle(screenTitles.browse);
   const { state, update, replaceAll } = useDiscoveryState();
   const panelId = useId();
   const categories = useQuery(categoriesOptions());
@@ -68,7 +71,7 @@ export default function BrowseRoute() {
 
   return (
     <section className={`${pageGutter} pt-24 pb-20 lg:pt-28`}>
-      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{fr.screens.browse}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{screenTitles.browse}</h1>
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <PageSearchInput value={state.q} onChange={(q) => update({ q }, { replace: true })} />
         <FiltersToggle
@@ -85,26 +88,38 @@ export default function BrowseRoute() {
           <FiltersPanel
             id={panelId}
             state={state}
+            categories={categories.data?.items}
             update={update}
             activeCount={activeCount}
             onClear={resetFilters}
           />
         )}
-        <DiscoveryResults
-          state={state}
-          categoryOrder={categories.data?.items.map((c) => c.name) ?? []}
-          emptyActions={
-            <div className="flex flex-wrap justify-center gap-3">
-              {state.q !== "" && <ClearQueryButton onClear={() => update({ q: "" })} />}
-              {activeCount > 0 && (
-                <button type="button" className={buttonStyles()} onClick={resetFilters}>
-                  <RotateCcw aria-hidden="true" />
-                  {fr.discovery.clearFilters}
-                </button>
-              )}
+        {/* Results that suspend (a chunk loading for a new filter) wait here: the route's own
+            boundary would unmount the filters panel and lose a year still being typed. */}
+        <Suspense
+          fallback={
+            <div className="grid min-h-[50vh] place-items-center">
+              <Spinner />
             </div>
           }
-        />
+        >
+          <DiscoveryResults
+            state={state}
+            renderVideos={renderVideoGrid}
+            categoryOrder={categories.data?.items.map((c) => c.name) ?? []}
+            emptyActions={
+              <div className="flex flex-wrap justify-center gap-3">
+                {state.q !== "" && <ClearQueryButton onClear={() => update({ q: "" })} />}
+                {activeCount > 0 && (
+                  <button type="button" className={buttonStyles()} onClick={resetFilters}>
+                    <RotateCcw aria-hidden="true" />
+                    {discoveryText.clearFilters}
+                  </button>
+                )}
+              </div>
+            }
+          />
+        </Suspense>
       </div>
     </section>
   );

@@ -2,17 +2,16 @@ import { useQuery } from "@tanstack/react-query";
 import { Eye, Film, Star, Tags } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { pageGutter } from "#web/components/ui/layout.ts";
-import { formatCompactViews } from "#web/features/catalogue/lib/format-views.ts";
-import {
-  catalogueSummaryOptions,
-  genreListOptions,
-} from "#web/features/catalogue-pages/api/pages-queries.ts";
+import { StatTiles } from "#web/components/ui/stat-tiles.tsx";
+import { categoriesOptions } from "#web/features/catalogue/api/video-queries.ts";
+import { catalogueSummaryOptions } from "#web/features/catalogue-pages/api/pages-queries.ts";
 import { GenreFilter } from "#web/features/catalogue-pages/components/genre-filter.tsx";
 import { GenreVideos } from "#web/features/catalogue-pages/components/genre-videos.tsx";
-import { StatTiles } from "#web/features/catalogue-pages/components/stat-tiles.tsx";
-import { fr } from "#web/i18n/fr.ts";
-import { formatInteger, formatRating } from "#web/lib/format.ts";
+import { categoriesPageText } from "#web/i18n/catalogue-pages.ts";
+import { screenTitles, videoText } from "#web/i18n/common.ts";
+import { formatCompactViews, formatInteger, formatRating } from "#web/lib/format.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { renderVideoGrid } from "../slots/video-slots.tsx";
 
 /**
  * /categories — spec §2 "Categories page": four counters (videos, categories, total views, best
@@ -20,12 +19,12 @@ import { useDocumentTitle } from "#web/lib/use-document-title.ts";
  * The chosen genre lives in the URL (?genre=Drame): back, reload and share keep it.
  */
 export default function CategoriesRoute() {
-  const t = fr.categoriesPage;
-  useDocumentTitle(fr.screens.categories);
+  const t = categoriesPageText;
+  useDocumentTitle(screenTitles.categories);
   const [params, setParams] = useSearchParams();
   const genre = params.get("genre")?.trim() || null;
   const summary = useQuery(catalogueSummaryOptions());
-  const genres = useQuery(genreListOptions());
+  const genres = useQuery(categoriesOptions());
   const s = summary.data;
 
   const select = (next: string | null) => {
@@ -35,7 +34,7 @@ export default function CategoriesRoute() {
 
   return (
     <section className={`${pageGutter} pt-24 pb-20 lg:pt-28`}>
-      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{fr.screens.categories}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{screenTitles.categories}</h1>
       <p className="mt-2 text-muted">{t.intro}</p>
 
       <div className="mt-8">
@@ -48,7 +47,7 @@ export default function CategoriesRoute() {
               icon: Eye,
               label: t.totalViews,
               value: s ? formatCompactViews(s.totalViews) : null,
-              caption: s ? fr.video.views(s.totalViews, formatInteger(s.totalViews)) : null,
+              caption: s ? videoText.views(s.totalViews, formatInteger(s.totalViews)) : null,
             },
             {
               icon: Star,
@@ -70,7 +69,7 @@ export default function CategoriesRoute() {
       </div>
 
       <div className="mt-8">
-        <GenreVideos genre={genre} onShowAll={() => select(null)} />
+        <GenreVideos genre={genre} onShowAll={() => select(null)} renderVideos={renderVideoGrid} />
       </div>
     </section>
   );

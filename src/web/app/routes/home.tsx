@@ -1,18 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
-import { Clapperboard, RefreshCw } from "lucide-react";
+import { RefreshCw } from "lucide-react";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
-import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { homeOptions } from "#web/features/catalogue/api/video-queries.ts";
-import { CatalogueError, RailsScreenSkeleton } from "#web/features/catalogue/components/catalogue-state.tsx";
+import {
+  CatalogueEmpty,
+  CatalogueError,
+  RailsScreenSkeleton,
+} from "#web/features/catalogue/components/catalogue-state.tsx";
 import { VideoGrid } from "#web/features/catalogue/components/video-grid.tsx";
 import { VideoHero } from "#web/features/catalogue/components/video-hero.tsx";
 import { VideoRail } from "#web/features/catalogue/components/video-rail.tsx";
 import { useHeroVideo } from "#web/features/catalogue/hooks/use-hero-video.ts";
 import { ContinueWatchingRail } from "#web/features/history/components/continue-watching-rail.tsx";
-import { useContinueWatching } from "#web/features/history/hooks.ts";
-import { fr } from "#web/i18n/fr.ts";
+import { useContinueWatching } from "#web/features/history/hooks/use-history.ts";
+import { homeText } from "#web/i18n/catalogue.ts";
+import { screenTitles } from "#web/i18n/common.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { libraryCardActions } from "../slots/video-slots.tsx";
 
 /**
  * / — spec §2 Home: a hero picked at random among the first 10 of the catalogue, the rails of the
@@ -21,7 +26,7 @@ import { useDocumentTitle } from "#web/lib/use-document-title.ts";
  */
 export default function HomeRoute() {
   useDocumentTitle(undefined);
-  const t = fr.home;
+  const t = homeText;
   // A member's 'Reprendre la lecture' loads next to the catalogue, not after it (see its rail).
   useContinueWatching();
   const { data, isPending, isError, error, refetch, isRefetching } = useQuery(homeOptions());
@@ -29,48 +34,50 @@ export default function HomeRoute() {
 
   return (
     <>
-      <h1 className="sr-only">{fr.screens.home}</h1>
+      <h1 className="sr-only">{screenTitles.home}</h1>
 
       {isPending ? (
         <RailsScreenSkeleton rails={3} />
       ) : isError ? (
         <CatalogueError error={error} retrying={isRefetching} onRetry={() => void refetch()} />
       ) : data.discover.length === 0 || !hero ? (
-        <div className={`${pageGutter} pt-32 pb-20`}>
-          <StateMessage
-            icon={Clapperboard}
-            title={t.emptyTitle}
-            text={t.emptyText}
-            action={
-              <button
-                type="button"
-                className={buttonStyles({ variant: "outline" })}
-                onClick={() => void refetch()}
-              >
-                <RefreshCw aria-hidden="true" />
-                {t.refresh}
-              </button>
-            }
-          />
-        </div>
+        <CatalogueEmpty
+          title={t.emptyTitle}
+          text={t.emptyText}
+          action={
+            <button
+              type="button"
+              className={buttonStyles({ variant: "outline" })}
+              onClick={() => void refetch()}
+            >
+              <RefreshCw aria-hidden="true" />
+              {t.refresh}
+            </button>
+          }
+        />
       ) : (
         <>
           <VideoHero video={hero} eyebrow={t.featured} />
           <div className="relative space-y-8 pt-4 pb-24 sm:space-y-10 md:-mt-4">
             <ContinueWatchingRail />
-            <VideoRail title={t.rails.trending} videos={data.trending} />
-            <VideoRail title={t.rails.premium} videos={data.premium} />
-            <VideoRail title={t.rails.newest} videos={data.newest} />
-            <VideoRail title={t.rails.movies} videos={data.movies} />
-            <VideoRail title={t.rails.series} videos={data.series} />
+            <VideoRail title={t.rails.trending} videos={data.trending} cardActions={libraryCardActions} />
+            <VideoRail title={t.rails.premium} videos={data.premium} cardActions={libraryCardActions} />
+            <VideoRail title={t.rails.newest} videos={data.newest} cardActions={libraryCardActions} />
+            <VideoRail title={t.rails.movies} videos={data.movies} cardActions={libraryCardActions} />
+            <VideoRail title={t.rails.series} videos={data.series} cardActions={libraryCardActions} />
             {data.genres.map((genre) => (
-              <VideoRail key={genre.name} title={t.rails.genre(genre.name)} videos={genre.items} />
+              <VideoRail
+                key={genre.name}
+                title={t.rails.genre(genre.name)}
+                videos={genre.items}
+                cardActions={libraryCardActions}
+              />
             ))}
             <section aria-labelledby="discover-title" className={`${pageGutter} pt-2`}>
               <h2 id="discover-title" className="mb-4 text-lg font-bold tracking-tight sm:text-xl">
                 {t.rails.discover}
               </h2>
-              <VideoGrid videos={data.discover} />
+              <VideoGrid videos={data.discover} cardActions={libraryCardActions} />
             </section>
           </div>
         </>

@@ -6,20 +6,22 @@ import { authMessages, type SessionUser } from "#contract/auth";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { LoadingScreen } from "#web/components/ui/loading-gate.tsx";
 import { authOptionsQuery, fallbackAuthOptions } from "#web/features/auth/api/auth-queries.ts";
-import { AuthShell } from "#web/features/auth/components/auth-shell.tsx";
+import { AuthFooterLink } from "#web/features/auth/components/auth-shell.tsx";
 import { RegisterForm } from "#web/features/auth/components/register-form.tsx";
 import {
   emptyRegisterValues,
   type RegisterValues,
 } from "#web/features/auth/components/register-validation.ts";
 import { VerificationStep } from "#web/features/auth/components/verification-step.tsx";
-import { setSessionUser } from "#web/features/auth/hooks/use-auth-actions.ts";
-import { useSession } from "#web/features/auth/hooks/use-session.ts";
-import { PosterWall } from "#web/features/catalogue/components/poster-wall.tsx";
 import { PlansDialog } from "#web/features/subscription/components/plans-dialog.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { authText } from "#web/i18n/auth.ts";
+import { screenTitles } from "#web/i18n/common.ts";
+import { plansText } from "#web/i18n/subscription.ts";
+import { setSessionUser } from "#web/lib/session/session-query.ts";
+import { useSession } from "#web/lib/session/use-session.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { AuthScreen } from "../slots/auth-screen.tsx";
 
 type Step = "form" | "code" | "plans";
 
@@ -29,7 +31,7 @@ type Step = "form" | "code" | "plans";
  * code screen finds the form as it was left.
  */
 export default function RegisterRoute() {
-  useDocumentTitle(fr.screens.register);
+  useDocumentTitle(screenTitles.register);
   const { user, isPending } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -66,13 +68,12 @@ export default function RegisterRoute() {
 
   if (step === "code" && sent) {
     return (
-      <AuthShell
-        backdrop={<PosterWall />}
-        title={fr.auth.code.title}
+      <AuthScreen
+        title={authText.code.title}
         icon={<MailCheck className="size-6" aria-hidden="true" />}
         intro={
           <>
-            {fr.auth.code.intro}
+            {authText.code.intro}
             <strong className="mt-0.5 block font-semibold [overflow-wrap:anywhere] text-fg">
               {sent.email}
             </strong>
@@ -88,27 +89,26 @@ export default function RegisterRoute() {
           onBack={() => setStep("form")}
           onVerified={onVerified}
         />
-      </AuthShell>
+      </AuthScreen>
     );
   }
 
   if (step === "plans") {
     return (
       <>
-        <AuthShell
-          backdrop={<PosterWall />}
+        <AuthScreen
           title={authMessages.accountCreated}
           icon={<CircleCheck className="size-6" aria-hidden="true" />}
-          intro={fr.auth.register.createdText}
+          intro={authText.register.createdText}
         >
           <Link to="/" className={`${buttonStyles({ size: "lg" })} w-full`}>
             <House aria-hidden="true" />
-            {fr.auth.register.goHome}
+            {authText.register.goHome}
           </Link>
-        </AuthShell>
+        </AuthScreen>
         <PlansDialog
           notice={authMessages.accountCreated}
-          eyebrow={member ? fr.plans.welcome(member.username) : undefined}
+          eyebrow={member ? plansText.welcome(member.username) : undefined}
           onClose={() => navigate("/", { replace: true })}
         />
       </>
@@ -116,21 +116,16 @@ export default function RegisterRoute() {
   }
 
   return (
-    <AuthShell
-      backdrop={<PosterWall />}
-      title={fr.auth.register.title}
-      intro={fr.auth.register.intro}
+    <AuthScreen
+      title={authText.register.title}
+      intro={authText.register.intro}
       headingRef={headingRef}
       footer={
-        <>
-          {fr.auth.register.hasAccount}{" "}
-          <Link
-            to="/login"
-            className="rounded-md font-semibold text-accent underline-offset-4 hover:underline"
-          >
-            {fr.auth.register.loginLink}
-          </Link>
-        </>
+        <AuthFooterLink
+          question={authText.register.hasAccount}
+          to="/login"
+          label={authText.register.loginLink}
+        />
       }
     >
       <RegisterForm
@@ -145,6 +140,6 @@ export default function RegisterRoute() {
           setStep("code");
         }}
       />
-    </AuthShell>
+    </AuthScreen>
   );
 }

@@ -5,13 +5,13 @@ import { Link, useNavigate } from "react-router";
 import { authMessages } from "#contract/auth";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { authOptionsQuery, fallbackAuthOptions } from "#web/features/auth/api/auth-queries.ts";
-import { AuthShell } from "#web/features/auth/components/auth-shell.tsx";
 import { ResetPasswordForm } from "#web/features/auth/components/reset-password-form.tsx";
 import { useFocusOnChange } from "#web/features/auth/hooks/use-focus-on-change.ts";
-import { PosterWall } from "#web/features/catalogue/components/poster-wall.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { authText } from "#web/i18n/auth.ts";
+import { screenTitles } from "#web/i18n/common.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { AuthScreen } from "../slots/auth-screen.tsx";
 
 /** spec §9: "reset redirect 3 s". */
 const REDIRECT_AFTER_MS = 3000;
@@ -30,7 +30,7 @@ export default function ResetPasswordRoute() {
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(headingRef, state);
-  useDocumentTitle(fr.screens.resetPassword);
+  useDocumentTitle(screenTitles.resetPassword);
 
   useEffect(() => {
     if (window.location.search) {
@@ -46,30 +46,28 @@ export default function ResetPasswordRoute() {
 
   if (state === "done") {
     return (
-      <AuthShell
-        backdrop={<PosterWall />}
+      <AuthScreen
         title={authMessages.resetDone}
         headingRef={headingRef}
         icon={<CircleCheck className="size-6" aria-hidden="true" />}
         intro={
           <div role="status">
             <p className="font-medium text-fg">{authMessages.resetDoneDetail}</p>
-            <p className="mt-1">{fr.auth.reset.redirecting}</p>
+            <p className="mt-1">{authText.reset.redirecting}</p>
           </div>
         }
       >
         <Link to="/login" replace className={`${buttonStyles({ size: "lg" })} w-full`}>
           <LogIn aria-hidden="true" />
-          {fr.auth.reset.loginNow}
+          {authText.reset.loginNow}
         </Link>
-      </AuthShell>
+      </AuthScreen>
     );
   }
 
   if (state === "invalid") {
     return (
-      <AuthShell
-        backdrop={<PosterWall />}
+      <AuthScreen
         title={authMessages.resetInvalid}
         headingRef={headingRef}
         icon={<Link2Off className="size-6" aria-hidden="true" />}
@@ -77,21 +75,20 @@ export default function ResetPasswordRoute() {
         <div className="flex flex-col gap-3">
           <Link to="/reset" className={`${buttonStyles({ size: "lg" })} w-full`}>
             <Send aria-hidden="true" />
-            {fr.auth.reset.askNewLink}
+            {authText.reset.askNewLink}
           </Link>
           <Link to="/login" className={`${buttonStyles({ variant: "ghost" })} w-full`}>
-            {fr.auth.forgot.back}
+            {authText.forgot.back}
           </Link>
         </div>
-      </AuthShell>
+      </AuthScreen>
     );
   }
 
   return (
-    <AuthShell
-      backdrop={<PosterWall />}
-      title={fr.auth.reset.title}
-      intro={fr.auth.reset.intro}
+    <AuthScreen
+      title={authText.reset.title}
+      intro={authText.reset.intro}
       icon={<KeyRound className="size-6" aria-hidden="true" />}
     >
       <ResetPasswordForm
@@ -103,6 +100,6 @@ export default function ResetPasswordRoute() {
         }}
         onInvalidLink={() => setState("invalid")}
       />
-    </AuthShell>
+    </AuthScreen>
   );
 }

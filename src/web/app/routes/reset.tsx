@@ -1,24 +1,24 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { AuthShell } from "#web/features/auth/components/auth-shell.tsx";
 import { backLinkClass, ForgotPasswordForm } from "#web/features/auth/components/forgot-password-form.tsx";
-import { PosterWall } from "#web/features/catalogue/components/poster-wall.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { authText } from "#web/i18n/auth.ts";
+import { screenTitles } from "#web/i18n/common.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { AuthScreen } from "../slots/auth-screen.tsx";
 
 /** /reset — spec §2 route table: the forgot-password form on its own page. */
 export default function ResetRoute() {
-  useDocumentTitle(fr.screens.reset);
+  useDocumentTitle(screenTitles.reset);
   return (
-    <AuthShell backdrop={<PosterWall />} title={fr.auth.forgot.title} intro={fr.auth.forgot.intro}>
+    <AuthScreen title={authText.forgot.title} intro={authText.forgot.intro}>
       <ForgotPasswordForm
         back={
           <Link to="/login" className={backLinkClass}>
             <ArrowLeft aria-hidden="true" />
-            {fr.auth.forgot.back}
+            {authText.forgot.back}
           </Link>
         }
       />
-    </AuthShell>
+    </AuthScreen>
   );
 }

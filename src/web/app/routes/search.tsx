@@ -1,17 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { GridColumnsSelect } from "#web/components/ui/grid-columns-select.tsx";
 import { pageGutter } from "#web/components/ui/layout.ts";
-import { GridColumnsSelect } from "#web/features/catalogue/components/grid-columns-select.tsx";
-import { VideoGrid } from "#web/features/catalogue/components/video-grid.tsx";
-import { categoriesOptions, popularOptions } from "#web/features/search/api/discovery-queries.ts";
+import { categoriesOptions } from "#web/features/catalogue/api/video-queries.ts";
+import { popularOptions } from "#web/features/search/api/discovery-queries.ts";
 import { ClearQueryButton } from "#web/features/search/components/clear-query-button.tsx";
+import { DialogueResults } from "#web/features/search/components/dialogue-results.tsx";
 import { DiscoveryResults } from "#web/features/search/components/discovery-results.tsx";
 import { SortSelect } from "#web/features/search/components/filters-panel.tsx";
 import { PageSearchInput } from "#web/features/search/components/page-search-input.tsx";
-import { useDiscoveryState } from "#web/features/search/use-discovery-state.ts";
-import { fr } from "#web/i18n/fr.ts";
+import { useDiscoveryState } from "#web/features/search/hooks/use-discovery-state.ts";
+import { clearFilters, effectiveQuery } from "#web/features/search/lib/discovery-params.ts";
+import { screenTitles } from "#web/i18n/common.ts";
+import { discoveryText } from "#web/i18n/search.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { renderVideoGrid } from "../slots/video-slots.tsx";
 
 /** The empty state's suggestions: the most-viewed titles and the categories. */
 function SearchSuggestions() {
@@ -22,15 +26,15 @@ function SearchSuggestions() {
       {popular.data && popular.data.items.length > 0 && (
         <section aria-labelledby="search-suggestions">
           <h2 id="search-suggestions" className="mb-4 text-xl font-bold tracking-tight">
-            {fr.discovery.suggestionsTitle}
+            {discoveryText.suggestionsTitle}
           </h2>
-          <VideoGrid videos={popular.data.items} />
+          {renderVideoGrid(popular.data.items)}
         </section>
       )}
       {categories.data && categories.data.items.length > 0 && (
         <section aria-labelledby="search-categories" className="mt-10">
           <h2 id="search-categories" className="mb-4 text-xl font-bold tracking-tight">
-            {fr.discovery.browseCategories}
+            {discoveryText.browseCategories}
           </h2>
           <ul className="flex flex-wrap gap-2">
             {categories.data.items
@@ -54,29 +58,22 @@ function SearchSuggestions() {
 
 /** /search?q= — spec §2 "Explore (/browse) and Search": the Explorer's structure for a search. */
 export default function SearchRoute() {
-  useDocumentTitle(fr.screens.search);
+  useDocumentTitle(screenTitles.search);
   const { state, update } = useDiscoveryState();
   // The search page has no filters: only the text and the sort are read.
-  const searchState = {
-    ...state,
-    categories: [],
-    language: undefined,
-    yearMin: undefined,
-    yearMax: undefined,
-    ratingMin: 0,
-    ratingMax: 5,
-    view: "classic" as const,
-  };
+  const searchState = { ...clearFilters(state), view: "classic" as const };
 
   return (
     <section className={`${pageGutter} pt-24 pb-20 lg:pt-28`}>
-      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{fr.screens.search}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{screenTitles.search}</h1>
       <div className="mt-6">
         <PageSearchInput value={state.q} onChange={(q) => update({ q }, { replace: true })} />
       </div>
       <div className="mt-6">
+        <DialogueResults q={effectiveQuery(state.q)} />
         <DiscoveryResults
           state={searchState}
+          renderVideos={renderVideoGrid}
           toolbar={
             <div className="flex flex-wrap items-center gap-5">
               <GridColumnsSelect />

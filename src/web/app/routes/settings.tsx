@@ -1,56 +1,54 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LockKeyhole } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { SessionUser } from "#contract/auth";
-import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { pageGutter } from "#web/components/ui/layout.ts";
+import { MemberScreen } from "#web/components/ui/member-screen.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
-import { type SessionData, sessionQueryKey } from "#web/features/auth/api/auth-queries.ts";
-import { useSession } from "#web/features/auth/hooks/use-session.ts";
 import { ClearHistoryDialog } from "#web/features/history/components/clear-history-dialog.tsx";
-import { useClearHistory } from "#web/features/history/hooks.ts";
+import { useClearHistory } from "#web/features/history/hooks/use-history.ts";
 import { SettingsView } from "#web/features/member/components/settings-view.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { BillingExtras } from "#web/features/subscription/components/billing-extras.tsx";
+import { screenTitles } from "#web/i18n/common.ts";
+import { memberText } from "#web/i18n/member.ts";
+import { forgetMember } from "#web/lib/session/session-query.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 
-/** /settings — spec §2 Settings (every section; issue 6). Visitors get the unauthorised message. */
+/** /settings — spec §2 Settings (every section). Visitors get the unauthorised message. */
 export default function SettingsRoute() {
-  useDocumentTitle(fr.screens.settings);
-  const { user } = useSession();
-  return <SettingsPage user={user} title={fr.member.settingsTitle} />;
+  useDocumentTitle(screenTitles.settings);
+  return <SettingsPage title={memberText.settingsTitle} />;
 }
 
-/** The screen shared with /admin/settings (spec §2: the admin variant has the same member settings). */
+/**
+ * The screen shared with /admin/settings (spec §2: the admin variant has the same member
+ * settings); `deniedTo` says why a member may not see it.
+ */
 export function SettingsPage({
-  user,
   title,
-  denied,
+  deniedTo,
 }: {
-  user: SessionUser | null;
   title: string;
-  denied?: string | undefined;
+  deniedTo?: (user: SessionUser) => string | undefined;
 }) {
   return (
-    <section className={`${pageGutter} mx-auto max-w-4xl pt-24 pb-20 lg:pt-28`}>
-      {user && !denied ? (
-        <MemberSettings user={user} title={title} />
-      ) : (
-        <StateMessage
-          icon={LockKeyhole}
-          headingLevel={1}
-          title={user ? title : fr.member.signedOutTitle}
-          text={denied ?? fr.member.settingsSignedOut}
-          action={
-            user ? undefined : (
-              <Link to="/login" className={buttonStyles()}>
-                {fr.member.signIn}
-              </Link>
-            )
-          }
-        />
-      )}
-    </section>
+    <MemberScreen
+      width="narrow"
+      signedOut={{
+        title: memberText.signedOutTitle,
+        text: memberText.settingsSignedOut,
+        signIn: memberText.signIn,
+      }}
+    >
+      {(user) => {
+        const denied = deniedTo?.(user);
+        return denied ? (
+          <StateMessage icon={LockKeyhole} headingLevel={1} title={title} text={denied} />
+        ) : (
+          <MemberSettings user={user} title={title} />
+        );
+      }}
+    </MemberScreen>
   );
 }
 
@@ -64,11 +62,11 @@ function MemberSettings({ user, title }: { user: SessionUser; title: string }) {
       <SettingsView
         user={user}
         title={title}
+        billing={<BillingExtras userId={user.id} />}
         onClearHistory={() => setConfirmClear(true)}
         onAccountDeleted={() => {
           // The server ended every session: the app forgets the member and goes home.
-          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
-          queryClient.setQueryData<SessionData>(sessionQueryKey, { user: null });
+          forgetMember(queryClient);
           void navigate("/");
         }}
       />

@@ -1,23 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { Eye, MessageSquareText, RefreshCw, Star, TriangleAlert, Trophy } from "lucide-react";
-import { Link } from "react-router";
+import { Eye, MessageSquareText, Star, Trophy } from "lucide-react";
 import { TOP_RATED_BADGES, TOP_RATED_DEFAULT } from "#contract/catalogue-pages";
-import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
+import { LoadError } from "#web/components/ui/load-error.tsx";
+import { PosterGridSkeleton, usePosterGridClass } from "#web/components/ui/poster-grid.tsx";
+import { StatTiles } from "#web/components/ui/stat-tiles.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
-import { VideoCard, VideoCardSkeleton } from "#web/features/catalogue/components/video-card.tsx";
-import { formatCompactViews } from "#web/features/catalogue/lib/format-views.ts";
+import { VideoCard } from "#web/features/catalogue/components/video-card.tsx";
 import { topRatedOptions } from "#web/features/catalogue-pages/api/pages-queries.ts";
 import { RankBadge } from "#web/features/catalogue-pages/components/rank-badge.tsx";
-import { StatTiles } from "#web/features/catalogue-pages/components/stat-tiles.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { topRatedText } from "#web/i18n/catalogue-pages.ts";
+import { commonText, screenTitles, videoText } from "#web/i18n/common.ts";
 import { serverMessage } from "#web/lib/api.ts";
-import { formatInteger, formatRating } from "#web/lib/format.ts";
+import { formatCompactViews, formatInteger, formatRating } from "#web/lib/format.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-
-/** Same columns as the catalogue grid (2 on a phone up to 6). */
-const columns =
-  "grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6 xl:gap-x-5";
+import { libraryCardActions } from "../slots/video-slots.tsx";
 
 /**
  * /top-rated — spec §2 "Top-rated": up to 12 videos, the first three with rank badges, summary
@@ -25,34 +22,24 @@ const columns =
  * until the new one arrives), so nothing moves under the cursor.
  */
 export default function TopRatedRoute() {
-  const t = fr.topRatedPage;
-  useDocumentTitle(fr.screens.topRated);
+  const t = topRatedText;
+  useDocumentTitle(screenTitles.topRated);
   const { data, isError, error, refetch, isRefetching } = useQuery(topRatedOptions());
   const stats = data?.stats;
+  const columns = usePosterGridClass("all");
 
   return (
     <section className={`${pageGutter} pt-24 pb-20 lg:pt-28`}>
-      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{fr.screens.topRated}</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{screenTitles.topRated}</h1>
       <p className="mt-2 text-muted">{t.intro}</p>
 
       {isError && !data ? (
         <div className="mt-8">
-          <StateMessage
-            alert
-            icon={TriangleAlert}
+          <LoadError
             title={t.errorTitle}
-            text={serverMessage(error, fr.common.genericError)}
-            action={
-              <button
-                type="button"
-                className={buttonStyles()}
-                disabled={isRefetching}
-                onClick={() => void refetch()}
-              >
-                <RefreshCw className={isRefetching ? "animate-spin" : undefined} aria-hidden="true" />
-                {fr.common.retry}
-              </button>
-            }
+            text={serverMessage(error, commonText.genericError)}
+            retrying={isRefetching}
+            onRetry={() => void refetch()}
           />
         </div>
       ) : data && data.items.length === 0 ? (
@@ -61,11 +48,7 @@ export default function TopRatedRoute() {
             icon={Trophy}
             title={t.emptyTitle}
             text={t.emptyText}
-            action={
-              <Link to="/browse" className={buttonStyles()}>
-                {t.emptyAction}
-              </Link>
-            }
+            link={{ to: "/browse", label: t.emptyAction }}
           />
         </div>
       ) : (
@@ -88,7 +71,7 @@ export default function TopRatedRoute() {
                   icon: Eye,
                   label: t.totalViews,
                   value: stats ? formatCompactViews(stats.totalViews) : null,
-                  caption: stats ? fr.video.views(stats.totalViews, formatInteger(stats.totalViews)) : null,
+                  caption: stats ? videoText.views(stats.totalViews, formatInteger(stats.totalViews)) : null,
                 },
               ]}
             />
@@ -101,19 +84,14 @@ export default function TopRatedRoute() {
                   {index < TOP_RATED_BADGES && (
                     <RankBadge rank={index + 1} className="absolute -top-3 -right-2 z-10 sm:-right-3" />
                   )}
-                  <VideoCard video={video} eager={index < 6} />
+                  <VideoCard video={video} eager={index < 6} actions={libraryCardActions(video)} />
                 </li>
               ))}
             </ol>
           ) : (
             <div role="status" aria-busy="true">
               <span className="sr-only">{t.loading}</span>
-              <div aria-hidden="true" className={columns}>
-                {Array.from({ length: TOP_RATED_DEFAULT }, (_, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                  <VideoCardSkeleton key={index} />
-                ))}
-              </div>
+              <PosterGridSkeleton count={TOP_RATED_DEFAULT} layout="all" />
             </div>
           )}
         </>

@@ -1,4 +1,4 @@
-import { fr } from "#web/i18n/fr.ts";
+import { brandName } from "#web/i18n/common.ts";
 
 /** The Bobine wordmark: a film reel and the name. */
 export function BrandWordmark({ className = "" }: { className?: string }) {
@@ -15,7 +15,7 @@ export function BrandWordmark({ className = "" }: { className?: string }) {
         </g>
       </svg>
       <span className="text-[1.45rem] leading-none font-extrabold tracking-[-0.03em] text-fg">
-        {fr.brand}
+        {brandName}
       </span>
     </span>
   );

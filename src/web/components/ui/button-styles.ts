@@ -2,7 +2,7 @@
  * Button looks shared by <button> and <Link>: one place for sizes, colours and focus, so an action
  * looks the same whatever element carries it.
  */
-type Variant = "primary" | "secondary" | "ghost" | "outline";
+type Variant = "primary" | "secondary" | "ghost" | "outline" | "danger";
 type Size = "sm" | "md" | "lg";
 
 const base =
@@ -15,6 +15,8 @@ const variants: Record<Variant, string> = {
   secondary: "bg-white/14 text-fg backdrop-blur-md hover:bg-white/22",
   ghost: "text-fg/90 hover:bg-white/8 hover:text-fg",
   outline: "border border-white/20 text-fg hover:border-white/40 hover:bg-white/6",
+  /** The confirming button of a destructive action. */
+  danger: "bg-danger text-on-accent hover:bg-danger/85",
 };
 
 const sizes: Record<Size, string> = {

@@ -1,10 +1,10 @@
 import { Clapperboard, House } from "lucide-react";
 import { Link } from "react-router";
-import { fr } from "#web/i18n/fr.ts";
+import { commonText } from "#web/i18n/common.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
 import { buttonStyles } from "./button-styles.ts";
 
-/** Stand-in for a screen a later issue builds: its title, 'Bientôt disponible' and a way home. */
+/** Stand-in for a screen not built yet: its title, 'Bientôt disponible' and a way home. */
 export function ComingSoonScreen({ title }: { title: string }) {
   useDocumentTitle(title);
   return (
@@ -18,13 +18,13 @@ export function ComingSoonScreen({ title }: { title: string }) {
           <Clapperboard className="size-7" aria-hidden="true" />
         </span>
         <p className="mb-3 rounded-full border border-accent/30 bg-accent/10 px-3 py-1 text-xs font-semibold tracking-[0.14em] text-accent uppercase">
-          {fr.common.comingSoon}
+          {commonText.comingSoon}
         </p>
         <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{title}</h1>
-        <p className="mt-4 text-base text-pretty text-muted sm:text-lg">{fr.common.comingSoonText}</p>
+        <p className="mt-4 text-base text-pretty text-muted sm:text-lg">{commonText.comingSoonText}</p>
         <Link to="/" className={`${buttonStyles({ variant: "outline" })} mt-8`}>
           <House aria-hidden="true" />
-          {fr.common.backHome}
+          {commonText.backHome}
         </Link>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { fr } from "#web/i18n/fr.ts";
+import { commonText } from "#web/i18n/common.ts";
 import { Spinner } from "./spinner.tsx";
 
 /** The full-screen wait: a spinner and 'Chargement...', announced politely. */
@@ -10,7 +10,7 @@ export function LoadingScreen() {
       className="flex min-h-dvh animate-fade-in-late flex-col items-center justify-center gap-4 px-6 text-muted"
     >
       <Spinner />
-      <p className="text-sm font-medium tracking-wide">{fr.common.loading}</p>
+      <p className="text-sm font-medium tracking-wide">{commonText.loading}</p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useId, useState } from "react";
-import { fr } from "#web/i18n/fr.ts";
+import { authText } from "#web/i18n/auth.ts";
 import { TextField, type TextFieldProps } from "./text-field.tsx";
 
 /** A password input with a show/hide toggle (spec §2 Login, Register, Reset password). */
@@ -19,8 +19,8 @@ export function PasswordField(props: Omit<TextFieldProps, "type" | "trailing" | 
           type="button"
           aria-pressed={visible}
           aria-controls={inputId}
-          aria-label={visible ? fr.auth.hidePassword : fr.auth.showPassword}
-          title={visible ? fr.auth.hidePassword : fr.auth.showPassword}
+          aria-label={visible ? authText.hidePassword : authText.showPassword}
+          title={visible ? authText.hidePassword : authText.showPassword}
           onClick={() => setVisible((v) => !v)}
           className="grid size-10 place-items-center rounded-lg text-muted transition-colors hover:bg-white/8 hover:text-fg"
         >

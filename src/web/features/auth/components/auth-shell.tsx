@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from "react";
+import { Link } from "react-router";
 
 /**
  * The frame of the account screens: a card centred on the dark stage, lit from above by the
@@ -53,5 +54,17 @@ export function AuthShell({
         {footer && <div className="mt-6 text-center text-sm text-muted">{footer}</div>}
       </div>
     </section>
+  );
+}
+
+/** Under the card: a question and the link to the other account screen (« Pas encore de compte ? »). */
+export function AuthFooterLink({ question, to, label }: { question: string; to: string; label: string }) {
+  return (
+    <>
+      {question}{" "}
+      <Link to={to} className="rounded-md font-semibold text-accent underline-offset-4 hover:underline">
+        {label}
+      </Link>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, type Ref, useImperativeHandle, useRef } from "react";
-import { fr } from "#web/i18n/fr.ts";
+import { authText } from "#web/i18n/auth.ts";
 import {
   applyCodeBackspace,
   applyCodeInput,
@@ -91,7 +91,7 @@ export function CodeInput({
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? "one-time-code" : "off"}
-          aria-label={fr.auth.code.digit(index + 1)}
+          aria-label={authText.code.digit(index + 1)}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           disabled={disabled}

@@ -2,12 +2,12 @@ import { MailCheck, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { authMessages, forgotPassword } from "#contract/auth";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { FormAlert } from "#web/components/ui/form-alert.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { SubmitButton } from "#web/components/ui/submit-button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { authText } from "#web/i18n/auth.ts";
 import { serverMessage } from "#web/lib/api.ts";
 import { useForgotPassword } from "../hooks/use-auth-actions.ts";
+import { AuthForm } from "./auth-form.tsx";
 
 /** spec §5 Forgot password: the contract's rules ('Veuillez saisir votre adresse email', format). */
 export function forgotEmailError(email: string): string | null {
@@ -20,7 +20,7 @@ export function forgotEmailError(email: string): string | null {
  * back)" and §4 "form, then success message". `back` is the way back (a button or a link).
  */
 export function ForgotPasswordForm({ initialEmail = "", back }: { initialEmail?: string; back: ReactNode }) {
-  const t = fr.auth.forgot;
+  const t = authText.forgot;
   const [email, setEmail] = useState(initialEmail);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -53,8 +53,7 @@ export function ForgotPasswordForm({ initialEmail = "", back }: { initialEmail?:
   const serverError = mutation.isError ? serverMessage(mutation.error, authMessages.forgotFailed) : null;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={mutation.isPending}>
-      <FormAlert>{serverError}</FormAlert>
+    <AuthForm onSubmit={onSubmit} busy={mutation.isPending} alert={serverError}>
       <TextField
         ref={emailRef}
         label={t.email}
@@ -72,16 +71,11 @@ export function ForgotPasswordForm({ initialEmail = "", back }: { initialEmail?:
         }}
         error={fieldError ?? undefined}
       />
-      <button
-        type="submit"
-        className={`${buttonStyles({ size: "lg" })} w-full`}
-        disabled={mutation.isPending}
-      >
-        {mutation.isPending ? <Spinner className="size-5" /> : <Send aria-hidden="true" />}
+      <SubmitButton busy={mutation.isPending} icon={Send} className="w-full">
         {mutation.isPending ? t.submitting : t.submit}
-      </button>
+      </SubmitButton>
       {back}
-    </form>
+    </AuthForm>
   );
 }
 

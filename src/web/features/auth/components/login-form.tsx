@@ -1,14 +1,13 @@
 import { LogIn } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { authMessages } from "#contract/auth";
-import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { PasswordField } from "#web/components/ui/password-field.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { SubmitButton } from "#web/components/ui/submit-button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { authText } from "#web/i18n/auth.ts";
 import { serverMessage } from "#web/lib/api.ts";
 import { useLogin } from "../hooks/use-auth-actions.ts";
+import { AuthForm } from "./auth-form.tsx";
 
 /**
  * spec §2 Login and §5: username or e-mail, password with show/hide; a submit with a blank field
@@ -24,7 +23,7 @@ export function LoginForm({
   identifier: string;
   onIdentifierChange: (value: string) => void;
 }) {
-  const t = fr.auth.login;
+  const t = authText.login;
   const [password, setPassword] = useState("");
   const identifierRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -45,8 +44,7 @@ export function LoginForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={mutation.isPending}>
-      <FormAlert>{error}</FormAlert>
+    <AuthForm onSubmit={onSubmit} busy={mutation.isPending} alert={error}>
       <TextField
         ref={identifierRef}
         label={t.identifier}
@@ -84,14 +82,9 @@ export function LoginForm({
           {t.forgot}
         </button>
       </div>
-      <button
-        type="submit"
-        className={`${buttonStyles({ size: "lg" })} mt-1 w-full`}
-        disabled={mutation.isPending}
-      >
-        {mutation.isPending ? <Spinner className="size-5" /> : <LogIn aria-hidden="true" />}
+      <SubmitButton busy={mutation.isPending} icon={LogIn} className="mt-1 w-full">
         {mutation.isPending ? t.submitting : t.submit}
-      </button>
-    </form>
+      </SubmitButton>
+    </AuthForm>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
+import { avatarInitial } from "#web/components/ui/avatar.tsx";
 import { nextMenuIndex } from "./menu-navigation.ts";
-import { avatarInitial } from "./user-avatar.tsx";
 
 describe("user menu keyboard (WAI-ARIA menu pattern)", () => {
   it("moves with the arrows and wraps around", () => {

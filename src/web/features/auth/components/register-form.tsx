@@ -1,19 +1,17 @@
 import { ArrowRight } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { authMessages } from "#contract/auth";
-import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { PasswordField } from "#web/components/ui/password-field.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
+import { SubmitButton } from "#web/components/ui/submit-button.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { authText } from "#web/i18n/auth.ts";
 import { isApiRequestError, serverMessage } from "#web/lib/api.ts";
 import { useRegister } from "../hooks/use-auth-actions.ts";
+import { useCheckedForm } from "../hooks/use-checked-form.ts";
+import { AuthForm } from "./auth-form.tsx";
 import {
   checkRegisterForm,
   pickRegisterFields,
-  type RegisterField,
-  type RegisterFieldErrors,
   type RegisterValues,
   registerFields,
 } from "./register-validation.ts";
@@ -38,35 +36,21 @@ export function RegisterForm({
   registered: RegisterValues | null;
   onRegistered: (sent: RegisterValues, unchanged: boolean) => void;
 }) {
-  const t = fr.auth.register;
+  const t = authText.register;
   const mutation = useRegister();
-  const [submitted, setSubmitted] = useState(false);
-  const [serverFields, setServerFields] = useState<RegisterFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const formAlertId = useId();
-  const refs = useRef<Partial<Record<RegisterField, HTMLInputElement | null>>>({});
-
-  // Once the visitor tried to submit, the rules follow every keystroke.
   const check = checkRegisterForm(values, passwordMin);
-  const shown: RegisterFieldErrors = submitted ? { ...check.fields, ...serverFields } : serverFields;
-  const missing = submitted ? check.missing : [];
-
-  const focusFirst = (fields: readonly RegisterField[]) => {
-    const first = registerFields.find((f) => fields.includes(f));
-    if (first) refs.current[first]?.focus();
-  };
+  const form = useCheckedForm({
+    order: registerFields,
+    values,
+    onValueChange: (field, value) => onValuesChange({ ...values, [field]: value }),
+    check,
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    setSubmitted(true);
-    setServerFields({});
-    setFormError(null);
-    if (!check.data) {
-      focusFirst([...check.missing, ...(Object.keys(check.fields) as RegisterField[])]);
-      return;
-    }
     const body = check.data;
+    if (!form.submit(Boolean(body)) || !body) return;
     // Registering again would void the code already mailed for this same sign-up.
     if (registered && registerFields.every((field) => registered[field] === body[field])) {
       onRegistered(body, true);
@@ -74,45 +58,17 @@ export function RegisterForm({
     }
     mutation.mutate(body, {
       onSuccess: () => onRegistered(body, false),
-      onError: (error) => {
-        const fields = pickRegisterFields(isApiRequestError(error) ? error.fields : undefined);
-        const named = Object.keys(fields) as RegisterField[];
-        if (named.length > 0) {
-          setServerFields(fields);
-          focusFirst(named);
-        } else {
-          setFormError(serverMessage(error, authMessages.registerFailed));
-        }
-      },
+      onError: (error) =>
+        form.refuse(
+          pickRegisterFields(isApiRequestError(error) ? error.fields : undefined),
+          serverMessage(error, authMessages.registerFailed),
+        ),
     });
   };
-
-  const update = (field: RegisterField) => (event: { target: { value: string } }) => {
-    onValuesChange({ ...values, [field]: event.target.value });
-    if (serverFields[field]) {
-      const { [field]: _, ...rest } = serverFields;
-      setServerFields(rest);
-    }
-    if (formError) setFormError(null);
-  };
-
-  const alert = missing.length > 0 ? authMessages.allFieldsRequired : formError;
-  const fieldProps = (field: RegisterField) => ({
-    ref: (el: HTMLInputElement | null) => {
-      refs.current[field] = el;
-    },
-    name: field,
-    value: values[field],
-    onChange: update(field),
-    error: shown[field],
-    invalid: missing.includes(field),
-    errorRef: formAlertId,
-    "aria-required": true as const,
-  });
+  const fieldProps = form.fieldProps;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={mutation.isPending}>
-      <FormAlert id={formAlertId}>{alert}</FormAlert>
+    <AuthForm onSubmit={onSubmit} busy={mutation.isPending} alert={form.alert} alertId={form.alertId}>
       <TextField
         {...fieldProps("username")}
         label={t.username}
@@ -139,14 +95,9 @@ export function RegisterForm({
         label={t.confirmPassword}
         autoComplete="new-password"
       />
-      <button
-        type="submit"
-        className={`${buttonStyles({ size: "lg" })} mt-1 w-full`}
-        disabled={mutation.isPending}
-      >
+      <SubmitButton busy={mutation.isPending} icon={ArrowRight} iconAfter className="mt-1 w-full">
         {mutation.isPending ? t.submitting : t.submit}
-        {mutation.isPending ? <Spinner className="size-5" /> : <ArrowRight aria-hidden="true" />}
-      </button>
-    </form>
+      </SubmitButton>
+    </AuthForm>
   );
 }

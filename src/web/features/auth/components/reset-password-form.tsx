@@ -1,13 +1,13 @@
 import { KeyRound } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { authMessages } from "#contract/auth";
-import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { PasswordField } from "#web/components/ui/password-field.tsx";
-import { Spinner } from "#web/components/ui/spinner.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { SubmitButton } from "#web/components/ui/submit-button.tsx";
+import { authText } from "#web/i18n/auth.ts";
 import { isApiRequestError, serverMessage } from "#web/lib/api.ts";
 import { useResetPassword } from "../hooks/use-auth-actions.ts";
+import { useCheckedForm } from "../hooks/use-checked-form.ts";
+import { AuthForm } from "./auth-form.tsx";
 import { checkNewPassword, type NewPasswordValues } from "./new-password-validation.ts";
 
 type Field = keyof NewPasswordValues;
@@ -31,32 +31,21 @@ export function ResetPasswordForm({
   onDone: () => void;
   onInvalidLink: () => void;
 }) {
-  const t = fr.auth.reset;
+  const t = authText.reset;
   const [values, setValues] = useState<NewPasswordValues>({ password: "", confirmPassword: "" });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverFields, setServerFields] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const alertId = useId();
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const mutation = useResetPassword();
-
   const check = checkNewPassword(values, passwordMin);
-  const shown = submitted ? { ...check.fields, ...serverFields } : serverFields;
-  const missing = submitted ? check.missing : [];
+  const form = useCheckedForm({
+    order: ["password", "confirmPassword"],
+    values,
+    onValueChange: (field, value) => setValues({ ...values, [field]: value }),
+    check,
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    setSubmitted(true);
-    setServerFields({});
-    setFormError(null);
-    if (!check.ok) {
-      const first = (["password", "confirmPassword"] as const).find(
-        (f) => check.missing.includes(f) || check.fields[f],
-      );
-      if (first) refs.current[first]?.focus();
-      return;
-    }
+    if (!form.submit(check.ok)) return;
     mutation.mutate(
       { token, ...values },
       {
@@ -64,52 +53,28 @@ export function ResetPasswordForm({
         onError: (error) => {
           if (isInvalidLink(error)) return onInvalidLink();
           const fields = isApiRequestError(error) ? error.fields : undefined;
-          if (fields?.password || fields?.confirmPassword) {
-            setServerFields({ password: fields.password, confirmPassword: fields.confirmPassword });
-            refs.current[fields.password ? "password" : "confirmPassword"]?.focus();
-          } else {
-            setFormError(serverMessage(error, authMessages.resetFailed));
-          }
+          form.refuse(
+            { password: fields?.password, confirmPassword: fields?.confirmPassword },
+            serverMessage(error, authMessages.resetFailed),
+          );
         },
       },
     );
   };
 
-  const fieldProps = (field: Field) => ({
-    ref: (el: HTMLInputElement | null) => {
-      refs.current[field] = el;
-    },
-    name: field,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      setValues({ ...values, [field]: event.target.value });
-      if (serverFields[field]) setServerFields({ ...serverFields, [field]: undefined });
-      if (formError) setFormError(null);
-    },
-    error: shown[field],
-    invalid: missing.includes(field),
-    errorRef: alertId,
-    autoComplete: "new-password",
-    "aria-required": true as const,
-  });
+  const fieldProps = (field: Field) => ({ ...form.fieldProps(field), autoComplete: "new-password" });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={mutation.isPending}>
-      <FormAlert id={alertId}>{missing.length > 0 ? authMessages.allFieldsRequired : formError}</FormAlert>
+    <AuthForm onSubmit={onSubmit} busy={mutation.isPending} alert={form.alert} alertId={form.alertId}>
       <PasswordField
         {...fieldProps("password")}
         label={t.password}
-        hint={fr.auth.register.passwordHint(passwordMin)}
+        hint={authText.register.passwordHint(passwordMin)}
       />
       <PasswordField {...fieldProps("confirmPassword")} label={t.confirmPassword} />
-      <button
-        type="submit"
-        className={`${buttonStyles({ size: "lg" })} mt-1 w-full`}
-        disabled={mutation.isPending}
-      >
-        {mutation.isPending ? <Spinner className="size-5" /> : <KeyRound aria-hidden="true" />}
+      <SubmitButton busy={mutation.isPending} icon={KeyRound} className="mt-1 w-full">
         {mutation.isPending ? t.submitting : t.submit}
-      </button>
-    </form>
+      </SubmitButton>
+    </AuthForm>
   );
 }

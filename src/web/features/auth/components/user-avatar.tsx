@@ -1,12 +1,7 @@
 import type { SessionUser } from "#contract/auth";
+import { Avatar } from "#web/components/ui/avatar.tsx";
 
-/** First letter of the username, capitalised ("zoé" → "Z"); a dot for an empty name. */
-export function avatarInitial(username: string): string {
-  const first = Array.from(username.trim())[0];
-  return first ? first.toLocaleUpperCase("fr-FR") : "·";
-}
-
-/** The member's picture, or their initial on the accent colour. Decorative: the name is said next to it. */
+/** The member's avatar in the header and the menu: the same look as on the profile (built-in included). */
 export function UserAvatar({
   user,
   className = "size-8 text-sm",
@@ -14,23 +9,18 @@ export function UserAvatar({
   user: SessionUser;
   className?: string;
 }) {
-  if (user.avatar && /^(\/|https:\/\/)/.test(user.avatar)) {
-    return (
-      <img
-        src={user.avatar}
-        alt=""
-        width={32}
-        height={32}
-        className={`${className} shrink-0 rounded-full object-cover ring-1 ring-white/15`}
-      />
-    );
-  }
+  return <Avatar username={user.username} avatar={user.avatar} className={className} />;
+}
+
+/** The member's avatar, name and e-mail: the top of the user menu and of the compact nav's account section. */
+export function UserIdentity({ user, className = "" }: { user: SessionUser; className?: string }) {
   return (
-    <span
-      aria-hidden="true"
-      className={`${className} grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-accent to-[#e0702a] font-bold text-on-accent ring-1 ring-white/15`}
-    >
-      {avatarInitial(user.username)}
-    </span>
+    <div className={`flex items-center gap-3 px-3 pb-3 ${className}`}>
+      <UserAvatar user={user} className="size-10 text-base" />
+      <div className="min-w-0">
+        <p className="truncate font-semibold text-fg">{user.username}</p>
+        <p className="text-sm [overflow-wrap:anywhere] text-muted">{user.email}</p>
+      </div>
+    </div>
   );
 }

@@ -2,11 +2,11 @@ import { ChevronDown, LogOut } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { SessionUser } from "#contract/auth";
-import { fr } from "#web/i18n/fr.ts";
+import { accountText } from "#web/i18n/common.ts";
 import { useLogout } from "../hooks/use-auth-actions.ts";
-import { accountLinks } from "./account-links.ts";
+import { accountLinksFor } from "./account-links.ts";
 import { nextMenuIndex } from "./menu-navigation.ts";
-import { UserAvatar } from "./user-avatar.tsx";
+import { UserAvatar, UserIdentity } from "./user-avatar.tsx";
 
 const itemClass =
   "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-[0.95rem] font-medium text-fg/85 " +
@@ -28,7 +28,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const buttonId = useId();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const itemCount = accountLinks.length + 1;
+  const links = accountLinksFor(user);
+  const itemCount = links.length + 1;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
   useEffect(() => setOpen(false), [pathname]);
@@ -87,7 +88,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={fr.account.menuLabel(user.username)}
+        aria-label={accountText.menuLabel(user.username)}
         onClick={() => (open ? close(false) : openOn("first"))}
         onKeyDown={onButtonKeyDown}
         className="flex h-10 items-center gap-2 rounded-full py-1 pr-2.5 pl-1 text-fg/90 transition-colors hover:bg-white/10 hover:text-fg aria-expanded:bg-white/10"
@@ -106,16 +107,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
           onKeyDown={onMenuKeyDown}
           className="absolute top-[calc(100%+0.6rem)] right-0 w-80 max-w-[calc(100vw-2.5rem)] origin-top-right animate-fade-in rounded-2xl border border-white/10 bg-surface-2/97 p-1.5 shadow-[0_24px_60px_-20px_rgb(0_0_0/0.95)] backdrop-blur-xl"
         >
-          <div className="flex items-center gap-3 px-3 pt-2.5 pb-3">
-            <UserAvatar user={user} className="size-10 text-base" />
-            <div className="min-w-0">
-              <p className="truncate font-semibold text-fg">{user.username}</p>
-              <p className="text-sm [overflow-wrap:anywhere] text-muted">{user.email}</p>
-            </div>
-          </div>
+          <UserIdentity user={user} className="pt-2.5" />
           <div className="mx-1.5 mb-1.5 h-px bg-white/8" />
           <div id={menuId} role="menu" aria-labelledby={buttonId} className="flex flex-col gap-0.5">
-            {accountLinks.map((link, index) => (
+            {links.map((link, index) => (
               <Link
                 key={link.to}
                 ref={(el) => {
@@ -134,7 +129,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <hr className="mx-1.5 my-1 border-white/8" />
             <button
               ref={(el) => {
-                itemsRef.current[accountLinks.length] = el;
+                itemsRef.current[links.length] = el;
               }}
               type="button"
               role="menuitem"
@@ -146,7 +141,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               className={itemClass}
             >
               <LogOut aria-hidden="true" />
-              {fr.account.logout}
+              {accountText.logout}
             </button>
           </div>
         </div>

@@ -4,7 +4,8 @@ import { authMessages, codeSchema, type SessionUser } from "#contract/auth";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { SubmitButton } from "#web/components/ui/submit-button.tsx";
+import { authText } from "#web/i18n/auth.ts";
 import { isApiRequestError } from "#web/lib/api.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useSendCode, useVerifyCode } from "../hooks/use-auth-actions.ts";
@@ -52,7 +53,7 @@ export function VerificationStep({
   onBack: () => void;
   onVerified: (user: SessionUser) => void;
 }) {
-  const t = fr.auth.code;
+  const t = authText.code;
   const [code, setCode] = useState<string[]>(emptyCode);
   const [error, setError] = useState<string | null>(null);
   const [verifiedUser, setVerifiedUser] = useState<SessionUser | null>(null);
@@ -152,10 +153,9 @@ export function VerificationStep({
         )}
       </div>
 
-      <button type="submit" className={`${buttonStyles({ size: "lg" })} w-full`} disabled={busy}>
-        {busy ? <Spinner className="size-5" /> : <ShieldCheck aria-hidden="true" />}
+      <SubmitButton busy={busy} icon={ShieldCheck} className="w-full">
         {verify.isPending ? t.verifying : t.submit}
-      </button>
+      </SubmitButton>
 
       <div className="-mt-1 flex flex-col gap-2">
         <button

@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
@@ -9,18 +9,12 @@ import {
   logout,
   register,
   resetPassword,
-  type SessionUser,
   sendEmailCode,
   verifyEmailCode,
 } from "#contract/auth";
 import { apiSend } from "#web/lib/api.ts";
+import { forgetMember, sessionKeys, setSessionUser } from "#web/lib/session/session-query.ts";
 import { toast } from "#web/lib/toast.ts";
-import { type SessionData, sessionQueryKey } from "../api/auth-queries.ts";
-
-/** The member is now signed in (the server set the cookie): the app shows them at once. */
-export function setSessionUser(queryClient: QueryClient, user: SessionUser | null) {
-  queryClient.setQueryData<SessionData>(sessionQueryKey, { user });
-}
 
 /** spec §5 Login: username or e-mail and password; success says so and signs the member in. */
 export function useLogin() {
@@ -42,9 +36,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    setSessionUser(queryClient, null);
-    // Everything but the (now empty) session and the public form rules may belong to the member.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "auth" });
+    forgetMember(queryClient);
     try {
       await apiSend(logout);
     } catch {
@@ -78,6 +70,6 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.input<typeof resetPassword.body>) => apiSend(resetPassword, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

@@ -1,14 +1,16 @@
 import { useEffect, useRef } from "react";
 import type { Category } from "#contract/catalogue";
-import { fr } from "#web/i18n/fr.ts";
+import { categoriesPageText } from "#web/i18n/catalogue-pages.ts";
 import { formatInteger } from "#web/lib/format.ts";
 
 /**
  * Phones: one row that scrolls sideways, edge to edge (seven rows of wrapped pills would push the
- * grid below the fold); wider screens: the pills wrap.
+ * grid below the fold); wider screens: the pills wrap. `relative`: the counts' screen-reader text
+ * is positioned absolutely, and without a positioned row it escapes the row's scrolling and
+ * widens the whole page (2,100 px on a phone).
  */
 const row =
-  "-mx-5 flex gap-2 overflow-x-auto px-5 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pt-0 sm:pb-0";
+  "relative -mx-5 flex gap-2 overflow-x-auto px-5 pt-1 pb-2 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pt-0 sm:pb-0";
 
 /** About as many and as wide as real genre pills, so the wrapped rows keep their height on load. */
 const placeholderWidths = [96, 150, 150, 146, 180, 130, 126, 162, 152, 130, 128, 128, 140, 184, 136];
@@ -35,7 +37,7 @@ export function GenreFilter({
   selected: string | null;
   onSelect: (genre: string | null) => void;
 }) {
-  const t = fr.categoriesPage;
+  const t = categoriesPageText;
   const rowRef = useRef<HTMLDivElement>(null);
   // On a phone the chosen genre may sit off-screen in the sideways row (a shared link, the back
   // button): bring it into view, moving that row only, never the page.
@@ -101,7 +103,7 @@ export function GenreFilter({
 
 /** The count shows as a figure, and is read "12 vidéos". */
 function Count({ n }: { n: number }) {
-  const full = fr.categoriesPage.genreCount(n, formatInteger(n));
+  const full = categoriesPageText.genreCount(n, formatInteger(n));
   return (
     <>
       <span aria-hidden="true" className="tabular-nums opacity-75">

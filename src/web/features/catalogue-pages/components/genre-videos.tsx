@@ -1,12 +1,17 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { Clapperboard, LayoutGrid, RefreshCw, TriangleAlert } from "lucide-react";
+import { Clapperboard, LayoutGrid } from "lucide-react";
+import type { ReactNode } from "react";
+import type { VideoSummary } from "#contract/catalogue";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { QueryLoadError } from "#web/components/ui/load-error.tsx";
+import { LoadMoreButton } from "#web/components/ui/load-more-button.tsx";
+import { PosterGridSkeleton } from "#web/components/ui/poster-grid.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
-import { VideoGrid, VideoGridSkeleton } from "#web/features/catalogue/components/video-grid.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { categoriesPageText } from "#web/i18n/catalogue-pages.ts";
+import { commonText } from "#web/i18n/common.ts";
 import { serverMessage } from "#web/lib/api.ts";
-import { formatInteger } from "#web/lib/format.ts";
+import { formatEstimate, formatInteger } from "#web/lib/format.ts";
 import { genreVideosOptions } from "../api/pages-queries.ts";
 
 /**
@@ -14,26 +19,29 @@ import { genreVideosOptions } from "../api/pages-queries.ts";
  * 'Voir plus'; skeletons on the first load; while another genre loads the previous grid stays,
  * dimmed, so the page does not jump. Empty genre: a sentence and a button to show everything.
  */
-export function GenreVideos({ genre, onShowAll }: { genre: string | null; onShowAll: () => void }) {
-  const t = fr.categoriesPage;
+export function GenreVideos({
+  genre,
+  onShowAll,
+  renderVideos,
+}: {
+  genre: string | null;
+  onShowAll: () => void;
+  /** Draws the cards: the screen passes the catalogue's grid (docs/decisions/010). */
+  renderVideos: (videos: readonly VideoSummary[], options: { eagerCount: number }) => ReactNode;
+}) {
+  const t = categoriesPageText;
   const list = useInfiniteQuery({ ...genreVideosOptions(genre), placeholderData: keepPreviousData });
   const videos = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
+  const estimate = list.data?.pages[0]?.totalIsEstimate ?? false;
   const switching = list.isPlaceholderData;
 
   if (list.isError && !list.data) {
     return (
-      <StateMessage
-        alert
-        icon={TriangleAlert}
+      <QueryLoadError
         title={t.errorTitle}
-        text={serverMessage(list.error, fr.common.genericError)}
-        action={
-          <button type="button" className={buttonStyles()} onClick={() => void list.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            {fr.common.retry}
-          </button>
-        }
+        text={serverMessage(list.error, commonText.genericError)}
+        query={list}
       />
     );
   }
@@ -43,7 +51,7 @@ export function GenreVideos({ genre, onShowAll }: { genre: string | null; onShow
       <p role="status" className="mb-5 flex h-6 items-center gap-3 text-base text-muted">
         {list.data && !switching ? (
           <span className="font-semibold text-fg tabular-nums">
-            {t.shown(total, formatInteger(total), genre)}
+            {t.shown(total, estimate ? formatEstimate(total) : formatInteger(total), genre, estimate)}
           </span>
         ) : (
           <span className="sr-only">{t.loading}</span>
@@ -52,7 +60,7 @@ export function GenreVideos({ genre, onShowAll }: { genre: string | null; onShow
       </p>
 
       {!list.data ? (
-        <VideoGridSkeleton count={12} />
+        <PosterGridSkeleton count={12} />
       ) : videos.length === 0 ? (
         genre === null ? (
           <StateMessage icon={Clapperboard} title={t.catalogueEmptyTitle} text={t.catalogueEmptyText} />
@@ -70,20 +78,8 @@ export function GenreVideos({ genre, onShowAll }: { genre: string | null; onShow
         )
       ) : (
         <div className={`transition-opacity ${switching ? "opacity-60" : ""}`} aria-busy={switching}>
-          <VideoGrid videos={videos} eagerCount={6} />
-          {list.hasNextPage && (
-            <div className="mt-10 flex justify-center">
-              <button
-                type="button"
-                className={buttonStyles({ variant: "outline" })}
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage && <Spinner className="size-4" />}
-                {t.loadMore}
-              </button>
-            </div>
-          )}
+          {renderVideos(videos, { eagerCount: 6 })}
+          <LoadMoreButton label={t.loadMore} list={list} />
         </div>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { fr } from "#web/i18n/fr.ts";
+import { topRatedText } from "#web/i18n/catalogue-pages.ts";
 
 /** Gold, silver and bronze, each with dark figures that keep at least 7:1 contrast. */
 const medals = [
@@ -17,7 +17,7 @@ export function RankBadge({ rank, className = "" }: { rank: number; className?: 
   return (
     <span
       role="img"
-      aria-label={fr.topRatedPage.rank(rank)}
+      aria-label={topRatedText.rank(rank)}
       className={`pointer-events-none grid size-10 place-items-center rounded-full text-lg font-black tabular-nums shadow-[0_6px_18px_rgb(0_0_0/0.55)] ring-2 ${medal} ${className}`}
     >
       {rank}

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import {
   getHome,
   getLanding,
+  listCategories,
   listVideos,
   unpackHome,
   type VideoType,
@@ -12,23 +13,39 @@ import { apiGet } from "#web/lib/api.ts";
 
 export type VideoListQuery = z.input<typeof videoListQuery>;
 
+/** The catalogue's cached answers (its one key factory: docs/decisions/010). */
+export const catalogueKeys = {
+  all: ["catalogue"] as const,
+  list: (query: VideoListQuery) => ["catalogue", "list", query] as const,
+  home: () => ["catalogue", "home"] as const,
+  landing: (type: VideoType) => ["catalogue", "landing", type] as const,
+  categories: () => ["catalogue", "categories"] as const,
+};
+
 /** GET /api/videos through TanStack Query (cached 5 min: app/query-client.ts). */
 export const videoListOptions = (query: VideoListQuery) =>
   queryOptions({
-    queryKey: ["videos", "list", query] as const,
+    queryKey: catalogueKeys.list(query),
     queryFn: ({ signal }) => apiGet(listVideos, { query, signal }),
   });
 
 /** GET /api/home: every rail of the home in one response. */
 export const homeOptions = () =>
   queryOptions({
-    queryKey: ["videos", "home"] as const,
+    queryKey: catalogueKeys.home(),
     queryFn: async ({ signal }) => unpackHome(await apiGet(getHome, { signal })),
   });
 
 /** GET /api/landing: the Films or Séries page. */
 export const landingOptions = (type: VideoType) =>
   queryOptions({
-    queryKey: ["videos", "landing", type] as const,
+    queryKey: catalogueKeys.landing(type),
     queryFn: ({ signal }) => apiGet(getLanding, { query: { type }, signal }),
+  });
+
+/** GET /api/categories: every category with its count (the Explorer's filters, the Categories page). */
+export const categoriesOptions = () =>
+  queryOptions({
+    queryKey: catalogueKeys.categories(),
+    queryFn: ({ signal }) => apiGet(listCategories, { signal }),
   });

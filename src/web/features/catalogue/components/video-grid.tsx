@@ -1,37 +1,28 @@
+import type { ReactNode } from "react";
 import type { VideoSummary } from "#contract/catalogue";
-import { gridColumnClasses, useGridColumns } from "../hooks/use-grid-columns.ts";
-import { VideoCard, VideoCardSkeleton } from "./video-card.tsx";
+import { type PosterGridLayout, usePosterGridClass } from "#web/components/ui/poster-grid.tsx";
+import { VideoCard } from "./video-card.tsx";
 
-/** DESIGN.md: 2 columns on a 360 px phone up to the member's choice (2 to 6, spec §2) on wide screens. */
-function useGridClass() {
-  return `grid ${gridColumnClasses(useGridColumns())} gap-x-4 gap-y-8 xl:gap-x-5`;
-}
-
+/** Video cards in a grid (components/ui/poster-grid.tsx says how it grows with the screen). */
 export function VideoGrid({
   videos,
   eagerCount = 0,
+  layout = "chosen",
+  cardActions,
 }: {
   videos: readonly VideoSummary[];
   eagerCount?: number;
+  layout?: PosterGridLayout;
+  /** The screen's actions for each card's overlay (VideoCard `actions`). */
+  cardActions?: ((video: VideoSummary) => ReactNode) | undefined;
 }) {
   return (
-    <ul className={useGridClass()}>
+    <ul className={usePosterGridClass(layout)}>
       {videos.map((video, index) => (
         <li key={video.id}>
-          <VideoCard video={video} eager={index < eagerCount} />
+          <VideoCard video={video} eager={index < eagerCount} actions={cardActions?.(video)} />
         </li>
       ))}
     </ul>
-  );
-}
-
-export function VideoGridSkeleton({ count = 12 }: { count?: number }) {
-  return (
-    <div aria-hidden="true" className={useGridClass()}>
-      {Array.from({ length: count }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <VideoCardSkeleton key={index} />
-      ))}
-    </div>
   );
 }

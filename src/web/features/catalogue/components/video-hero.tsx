@@ -1,11 +1,12 @@
 import { Info, Play } from "lucide-react";
 import { Link } from "react-router";
 import type { VideoSummary } from "#contract/catalogue";
+import { BackdropImage } from "#web/components/ui/backdrop-image.tsx";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { pageGutter } from "#web/components/ui/layout.ts";
-import { fr } from "#web/i18n/fr.ts";
-import { formatInteger, formatMatch } from "#web/lib/format.ts";
-import { TypeBadge } from "./type-badge.tsx";
+import { TypeBadge } from "#web/components/ui/type-badge.tsx";
+import { VideoFacts } from "#web/components/ui/video-facts.tsx";
+import { homeText } from "#web/i18n/catalogue.ts";
 
 /**
  * The featured title at the top of a screen (spec §2 Home): a 16:9 backdrop fading into the
@@ -13,18 +14,9 @@ import { TypeBadge } from "./type-badge.tsx";
  * Lecture / Plus d'infos actions. Its box is sized before the image arrives (no layout shift).
  */
 export function VideoHero({ video, eyebrow }: { video: VideoSummary; eyebrow?: string }) {
-  const t = fr.home;
+  const t = homeText;
   const image = video.backdrop ?? video.thumbnail;
   const mainCategory = video.category[0];
-  // No ratings yet: a "0 % de correspondance" would say the opposite of what is known.
-  const rated = video.totalRatings > 0;
-  const facts = [
-    String(video.year),
-    video.type === "series"
-      ? fr.video.seasons(video.totalSeasons, formatInteger(video.totalSeasons))
-      : video.duration,
-    video.language,
-  ].filter(Boolean);
 
   return (
     <section aria-labelledby="hero-title" className="relative isolate">
@@ -48,24 +40,13 @@ export function VideoHero({ video, eyebrow }: { video: VideoSummary; eyebrow?: s
             {video.title}
           </h2>
 
-          <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm font-medium text-fg/90 tabular-nums sm:text-[0.95rem]">
-            {rated && (
-              <span className="font-bold text-accent">
-                {fr.video.match(formatMatch(video.averageRating))}
-              </span>
-            )}
-            {facts.map((fact, index) => (
-              <span key={fact} className="flex items-center gap-3">
-                {(rated || index > 0) && <span aria-hidden="true" className="size-1 rounded-full bg-fg/45" />}
-                {fact}
-              </span>
-            ))}
+          <VideoFacts video={video} className="mt-4">
             {mainCategory && (
               <span className="rounded-md border border-white/20 px-2 py-0.5 text-xs font-semibold text-fg/90">
                 {mainCategory}
               </span>
             )}
-          </p>
+          </VideoFacts>
 
           <p className="mt-4 line-clamp-3 max-w-xl text-base leading-relaxed text-pretty text-fg/80 sm:text-lg">
             {video.description}
@@ -94,15 +75,7 @@ function HeroBackdrop({ image }: { image: string | null }) {
       className="relative -z-10 aspect-[4/3] w-full overflow-hidden bg-surface sm:aspect-video md:absolute md:inset-0 md:aspect-auto"
     >
       {image ? (
-        <img
-          src={image}
-          alt=""
-          width={1920}
-          height={1080}
-          fetchPriority="high"
-          decoding="async"
-          className="size-full animate-fade-in object-cover object-[center_25%]"
-        />
+        <BackdropImage src={image} priority />
       ) : (
         <div className="size-full bg-[radial-gradient(80%_90%_at_70%_20%,color-mix(in_oklab,var(--color-accent)_22%,transparent),transparent_70%)]" />
       )}

@@ -1,108 +1,25 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import type { VideoSummary } from "#contract/catalogue";
-import { pageGutter } from "#web/components/ui/layout.ts";
-import { fr } from "#web/i18n/fr.ts";
-import { VideoCard, VideoCardSkeleton } from "./video-card.tsx";
+import { Rail } from "#web/components/ui/rail.tsx";
+import { VideoCard } from "./video-card.tsx";
 
-/** Card widths of a rail: about 2.3 cards on a phone, 6 to 7 on a wide screen. */
-const cardWidth = "w-[40vw] max-w-48 shrink-0 sm:w-44 lg:w-48 2xl:w-52";
-const track = `flex snap-x snap-mandatory scroll-px-5 gap-3 overflow-x-auto overscroll-x-contain pt-2 pb-4 [scrollbar-width:none] sm:scroll-px-8 sm:gap-4 lg:scroll-px-12 2xl:scroll-px-16 [&::-webkit-scrollbar]:hidden ${pageGutter}`;
-
-/**
- * A titled horizontal rail (spec §2 Home, DESIGN.md): it scrolls with the previous/next buttons,
- * by touch or trackpad, and by keyboard — each card's link is in the tab order and the browser
- * scrolls the focused card into view. Hidden when it has no video.
- */
-export function VideoRail({ title, videos }: { title: string; videos: readonly VideoSummary[] }) {
-  const headingId = useId();
-  const listRef = useRef<HTMLUListElement>(null);
-  const [edges, setEdges] = useState({ start: true, end: true });
-
-  const measure = useCallback(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const start = list.scrollLeft <= 4;
-    const end = list.scrollLeft + list.clientWidth >= list.scrollWidth - 4;
-    setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
-  }, []);
-
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(list);
-    return () => observer.disconnect();
-  }, [measure]);
-
-  if (videos.length === 0) return null;
-
-  const scroll = (direction: 1 | -1) => {
-    const list = listRef.current;
-    if (!list) return;
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    list.scrollBy({ left: direction * list.clientWidth * 0.85, behavior: reduce ? "auto" : "smooth" });
-  };
-
-  const button =
-    "grid size-9 place-items-center rounded-full bg-surface-2 text-fg ring-1 ring-white/10 transition-colors hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-default disabled:opacity-35 disabled:hover:bg-surface-2";
-
+/** A titled rail of video cards (spec §2 Home); hidden when it has no video. */
+export function VideoRail({
+  title,
+  videos,
+  cardActions,
+}: {
+  title: string;
+  videos: readonly VideoSummary[];
+  /** The screen's actions for each card's overlay (VideoCard `actions`). */
+  cardActions?: ((video: VideoSummary) => ReactNode) | undefined;
+}) {
   return (
-    <section aria-labelledby={headingId} className="relative" data-rail={title}>
-      <div className={`${pageGutter} mb-1 flex items-center justify-between gap-4`}>
-        <h2 id={headingId} className="truncate text-lg font-bold tracking-tight sm:text-xl">
-          {title}
-        </h2>
-        <div className="flex shrink-0 gap-2">
-          <button
-            type="button"
-            className={button}
-            aria-label={fr.home.railPrevious(title)}
-            aria-controls={`${headingId}-list`}
-            disabled={edges.start}
-            onClick={() => scroll(-1)}
-          >
-            <ChevronLeft className="size-5" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={button}
-            aria-label={fr.home.railNext(title)}
-            aria-controls={`${headingId}-list`}
-            disabled={edges.end}
-            onClick={() => scroll(1)}
-          >
-            <ChevronRight className="size-5" aria-hidden="true" />
-          </button>
-        </div>
-      </div>
-      <ul id={`${headingId}-list`} ref={listRef} onScroll={measure} className={track}>
-        {videos.map((video) => (
-          <li key={video.id} className={`${cardWidth} snap-start`}>
-            <VideoCard video={video} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** Same box as a rail (title, then posters at 2:3), drawn while the rails load. */
-export function VideoRailSkeleton({ count = 7 }: { count?: number }) {
-  return (
-    <div aria-hidden="true">
-      <div className={`${pageGutter} mb-1 flex h-9 items-center`}>
-        <div className="skeleton h-6 w-52 rounded-md" />
-      </div>
-      <div className={`${track} overflow-hidden`}>
-        {Array.from({ length: count }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <div key={index} className={cardWidth}>
-            <VideoCardSkeleton />
-          </div>
-        ))}
-      </div>
-    </div>
+    <Rail
+      title={title}
+      items={videos}
+      itemKey={(video) => video.id}
+      renderItem={(video) => <VideoCard video={video} actions={cardActions?.(video)} />}
+    />
   );
 }

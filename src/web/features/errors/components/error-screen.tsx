@@ -16,9 +16,10 @@ import {
 } from "lucide-react";
 import { useNavigate } from "react-router";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { fr } from "#web/i18n/fr.ts";
+import { commonText } from "#web/i18n/common.ts";
+import { errorPageText } from "#web/i18n/errors.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
-import { type ErrorPageCode, resolveErrorPage } from "../error-pages.ts";
+import { type ErrorPageCode, resolveErrorPage } from "../lib/error-pages.ts";
 import { StatusLayout } from "./status-layout.tsx";
 
 const icons: Record<ErrorPageCode, LucideIcon> = {
@@ -31,7 +32,7 @@ const icons: Record<ErrorPageCode, LucideIcon> = {
   UNKNOWN_ERROR: TriangleAlert,
 };
 
-/** One icon per suggestion, in the order of fr.errorPage.suggestions. */
+/** One icon per suggestion, in the order of errorPageText.suggestions. */
 const suggestionIcons = [Wifi, Clock, LifeBuoy] as const;
 
 /** react-router keeps the position in the history stack in history.state.idx. */
@@ -41,7 +42,7 @@ const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx 
 export function ErrorScreen({ code }: { code: string | undefined }) {
   const page = resolveErrorPage(code);
   const navigate = useNavigate();
-  const t = fr.errorPage;
+  const t = errorPageText;
   useDocumentTitle(page.title);
 
   return (
@@ -80,7 +81,7 @@ export function ErrorScreen({ code }: { code: string | undefined }) {
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
         <button type="button" className={buttonStyles()} onClick={() => window.location.reload()}>
           <RotateCcw aria-hidden="true" />
-          {fr.common.retry}
+          {commonText.retry}
         </button>
         <button
           type="button"
@@ -88,7 +89,7 @@ export function ErrorScreen({ code }: { code: string | undefined }) {
           onClick={() => (canGoBack() ? navigate(-1) : navigate("/", { replace: true }))}
         >
           <ArrowLeft aria-hidden="true" />
-          {fr.common.back}
+          {commonText.back}
         </button>
         <button
           type="button"
@@ -96,7 +97,7 @@ export function ErrorScreen({ code }: { code: string | undefined }) {
           onClick={() => navigate("/", { replace: true })}
         >
           <House aria-hidden="true" />
-          {fr.common.home}
+          {commonText.home}
         </button>
       </div>
     </StatusLayout>

@@ -11,7 +11,7 @@ import {
   type SaveProgressInput,
   saveProgress,
 } from "#contract/history";
-import { apiGet, apiSend } from "#web/lib/api.ts";
+import { apiBeacon, apiGet, apiSend } from "#web/lib/api.ts";
 
 /**
  * The member's history through TanStack Query. Every key starts with "history" and the member's
@@ -35,12 +35,13 @@ export const historyListOptions = (userId: string, sort: HistorySort, filter: Hi
   infiniteQueryOptions({
     queryKey: historyKeys.list(userId, sort, filter),
     queryFn: ({ signal, pageParam }) =>
-      apiGet(listHistory, { query: { sort, filter, limit: HISTORY_PAGE_SIZE, offset: pageParam }, signal }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-      return loaded < last.total && last.items.length > 0 ? loaded : undefined;
-    },
+      apiGet(listHistory, {
+        query: { sort, filter, limit: HISTORY_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    // Keyset pages (docs/decisions/031-keyset-paging.md): each answer names where the next starts.
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Saves come from the player on this device (which invalidates) or another one: 30 s is fresh.
     staleTime: 30_000,
   });
@@ -69,24 +70,9 @@ const stamped = (input: ProgressInput): SaveProgressInput => ({ ...input, client
 
 export const putProgress = (input: ProgressInput) => apiSend(saveProgress, { body: stamped(input) });
 
-/**
- * When the page is hidden or closed (issue 5): navigator.sendBeacon with a JSON Blob (the server
- * refuses text/plain with 415), else a keepalive fetch. Nothing to wait for: the page is leaving.
- */
-export function sendProgressBeacon(input: ProgressInput): void {
-  const body = JSON.stringify(stamped(input));
-  const blob = new Blob([body], { type: "application/json" });
-  if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(beaconEndpoint.path, blob)) return;
-  void fetch(beaconEndpoint.path, {
-    method: beaconEndpoint.method,
-    body,
-    headers: { "Content-Type": "application/json" },
-    credentials: "same-origin",
-    keepalive: true,
-  }).catch(() => {
-    // The next save (30 s, pause, leaving) carries a newer position anyway.
-  });
-}
+/** When the page is hidden or closed (spec §5 Watch progress): a beacon, nothing to wait for. */
+export const sendProgressBeacon = (input: ProgressInput): void =>
+  apiBeacon(beaconEndpoint, { body: stamped(input) });
 
 export const deleteHistoryEntry = (id: string) =>
   apiSend(deleteHistoryItem, { params: { id } }).then(() => undefined);

@@ -1,7 +1,9 @@
 import { CircleCheck, Clock3, X } from "lucide-react";
 import type { HistoryItem } from "#contract/history";
-import { fr } from "#web/i18n/fr.ts";
-import { formatMinutesLeft, formatWatchedDay } from "../lib/format-history.ts";
+import { CardBadgeButton } from "#web/components/ui/card-badge-button.tsx";
+import { historyText } from "#web/i18n/history.ts";
+import { formatLongDate } from "#web/lib/format.ts";
+import { formatMinutesLeft } from "../lib/format-history.ts";
 import { WatchCard } from "./watch-card.tsx";
 
 /** spec §4 History class on the poster: 'Terminé' or 'En cours'. */
@@ -17,7 +19,7 @@ function StatusBadge({ status }: { status: HistoryItem["status"] }) {
       }`}
     >
       <Icon className="size-3.5" aria-hidden="true" />
-      {fr.history.status[status]}
+      {historyText.status[status]}
     </span>
   );
 }
@@ -35,7 +37,6 @@ export function HistoryEntry({
   eager: boolean;
   onRemove: () => void;
 }) {
-  const label = fr.history.remove(item.video.title);
   return (
     <>
       <WatchCard video={item.video} episode={item.episode} progress={item.progress} eager={eager}>
@@ -43,24 +44,17 @@ export function HistoryEntry({
           <StatusBadge status={item.status} />
           {item.status === "in-progress" && item.totalDuration > 0 && (
             <span className="truncate">
-              {fr.history.remaining(formatMinutesLeft(item.currentPosition, item.totalDuration))}
+              {historyText.remaining(formatMinutesLeft(item.currentPosition, item.totalDuration))}
             </span>
           )}
         </p>
         <p className="mt-1 truncate text-xs text-muted tabular-nums">
-          {fr.history.watchedOn(formatWatchedDay(item.watchedAt))}
+          {historyText.watchedOn(formatLongDate(item.watchedAt))}
         </p>
       </WatchCard>
-      <button
-        type="button"
-        data-history-remove
-        aria-label={label}
-        title={label}
-        onClick={onRemove}
-        className="absolute top-2 right-2 z-20 grid size-9 place-items-center rounded-full bg-black/65 text-fg shadow-lg ring-1 ring-white/15 backdrop-blur-md transition-[background-color,transform] hover:bg-black/85 hover:text-danger focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent motion-safe:active:scale-90"
-      >
+      <CardBadgeButton label={historyText.remove(item.video.title)} data-history-remove onClick={onRemove}>
         <X className="size-[1.05rem]" aria-hidden="true" />
-      </button>
+      </CardBadgeButton>
     </>
   );
 }

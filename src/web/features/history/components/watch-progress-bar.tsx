@@ -1,5 +1,5 @@
-import { fr } from "#web/i18n/fr.ts";
-import { formatProgress } from "../lib/format-history.ts";
+import { historyText } from "#web/i18n/history.ts";
+import { formatPercent } from "#web/lib/format.ts";
 
 /**
  * The thin bar under a poster: how far the member got (spec §2 History "cards with progress bar").
@@ -10,7 +10,7 @@ export function WatchProgressBar({ progress, flush = false }: { progress: number
   return (
     <div
       role="progressbar"
-      aria-label={fr.history.progress(formatProgress(progress))}
+      aria-label={historyText.progress(formatPercent(progress))}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={value}

@@ -3,12 +3,15 @@ import {
   addFavorite,
   type FavoriteSort,
   getFavoriteIds,
+  getLikedIds,
   getMyVideoState,
+  likeVideo,
   listFavorites,
   rateVideo,
   removeFavorite,
+  unlikeVideo,
 } from "#contract/library";
-import { apiGet, apiSend, isApiRequestError } from "#web/lib/api.ts";
+import { apiGet, apiSend } from "#web/lib/api.ts";
 
 /**
  * The member's library through TanStack Query. Every key starts with "library" and the member's
@@ -17,6 +20,7 @@ import { apiGet, apiSend, isApiRequestError } from "#web/lib/api.ts";
 export const libraryKeys = {
   all: (userId: string) => ["library", userId] as const,
   favoriteIds: (userId: string) => ["library", userId, "favorite-ids"] as const,
+  likedIds: (userId: string) => ["library", userId, "liked-ids"] as const,
   favoriteLists: (userId: string) => ["library", userId, "favorites"] as const,
   favoriteList: (userId: string, sort: FavoriteSort) => ["library", userId, "favorites", sort] as const,
   videoState: (userId: string, videoId: string) => ["library", userId, "video", videoId] as const,
@@ -32,6 +36,13 @@ export const favoriteIdsOptions = (userId: string) =>
     staleTime: LIBRARY_STALE_MS,
   });
 
+export const likedIdsOptions = (userId: string) =>
+  queryOptions({
+    queryKey: libraryKeys.likedIds(userId),
+    queryFn: ({ signal }) => apiGet(getLikedIds, { signal }),
+    staleTime: LIBRARY_STALE_MS,
+  });
+
 /** Pages of Ma liste; each page repeats the tiles and categories computed over the whole list. */
 export const FAVORITES_PAGE_SIZE = 60;
 
@@ -39,12 +50,13 @@ export const favoriteListOptions = (userId: string, sort: FavoriteSort) =>
   infiniteQueryOptions({
     queryKey: libraryKeys.favoriteList(userId, sort),
     queryFn: ({ signal, pageParam }) =>
-      apiGet(listFavorites, { query: { sort, limit: FAVORITES_PAGE_SIZE, offset: pageParam }, signal }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-      return loaded < last.total && last.items.length > 0 ? loaded : undefined;
-    },
+      apiGet(listFavorites, {
+        query: { sort, limit: FAVORITES_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    // Keyset pages (docs/decisions/031-keyset-paging.md): each answer names where the next starts.
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: LIBRARY_STALE_MS,
   });
 
@@ -57,15 +69,12 @@ export const myVideoStateOptions = (userId: string, videoId: string) =>
 
 export const postFavorite = (videoId: string) => apiSend(addFavorite, { body: { videoId } });
 
-/** DELETE answers 204 without a body, which the JSON client reports as an unreadable answer. */
-export async function deleteFavorite(videoId: string): Promise<void> {
-  try {
-    await apiSend(removeFavorite, { params: { videoId } });
-  } catch (error) {
-    if (isApiRequestError(error) && error.code === "INVALID_RESPONSE" && error.status === 204) return;
-    throw error;
-  }
-}
+export const deleteFavorite = (videoId: string) =>
+  apiSend(removeFavorite, { params: { videoId } }).then(() => undefined);
 
 export const putRating = (videoId: string, rating: number) =>
   apiSend(rateVideo, { params: { videoId }, body: { rating } });
+
+/** « J'aime » on (PUT) or off (DELETE); both idempotent, both answer the video's count. */
+export const putLike = (videoId: string, liked: boolean) =>
+  liked ? apiSend(likeVideo, { params: { videoId } }) : apiSend(unlikeVideo, { params: { videoId } });

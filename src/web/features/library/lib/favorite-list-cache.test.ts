@@ -37,13 +37,14 @@ const pageOf = (items: FavoriteItem[], total: number): FavoriteListResponse => (
     { name: "Drame", count: 2 },
     { name: "Polar", count: 1 },
   ],
+  nextCursor: null,
 });
 
 describe("withoutFavorite", () => {
   it("drops the video and recomputes the tiles and categories when every page is loaded", () => {
-    const data: InfiniteData<FavoriteListResponse, number> = {
+    const data: InfiniteData<FavoriteListResponse, string | null> = {
       pages: [pageOf([a, b], 3), pageOf([c], 3)],
-      pageParams: [0, 2],
+      pageParams: [null, "page-2"],
     };
     const next = withoutFavorite(data, "a");
     expect(next?.pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(["b", "c"]);
@@ -55,14 +56,14 @@ describe("withoutFavorite", () => {
   });
 
   it("keeps the average when some pages are not loaded, and drops an emptied category", () => {
-    const data = { pages: [pageOf([c, a], 3)], pageParams: [0] };
+    const data = { pages: [pageOf([c, a], 3)], pageParams: [null] };
     const next = withoutFavorite(withoutFavorite(data, "c"), "a");
     expect(next?.pages[0]?.stats).toEqual({ total: 1, averageRating: 3, categories: 1, totalViews: 50 });
     expect(next?.pages[0]?.categories).toEqual([{ name: "Drame", count: 1 }]);
   });
 
   it("leaves the list alone for a video it does not hold", () => {
-    const data = { pages: [pageOf([a], 1)], pageParams: [0] };
+    const data = { pages: [pageOf([a], 1)], pageParams: [null] };
     expect(withoutFavorite(data, "zzz")).toBe(data);
     expect(withoutFavorite(undefined, "a")).toBeUndefined();
   });

@@ -7,9 +7,9 @@ import type { FavoriteListResponse } from "#contract/library";
  * is loaded (otherwise the unseen rated videos are unknown and the tile keeps its value).
  */
 export function withoutFavorite(
-  data: InfiniteData<FavoriteListResponse, number> | undefined,
+  data: InfiniteData<FavoriteListResponse, string | null> | undefined,
   videoId: string,
-): InfiniteData<FavoriteListResponse, number> | undefined {
+): InfiniteData<FavoriteListResponse, string | null> | undefined {
   if (!data) return data;
   const removed = data.pages.flatMap((page) => page.items).find((item) => item.id === videoId);
   if (!removed) return data;

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import {
   deleteAccount as deleteAccountEndpoint,
   eraseData as eraseDataEndpoint,
+  exportData as exportDataEndpoint,
   getProfile,
   getSettings,
   type UpdateProfileBody,
@@ -9,14 +10,16 @@ import {
   updateProfile,
   updateSettings,
 } from "#contract/member";
-import { fr } from "#web/i18n/fr.ts";
-import { ApiRequestError, apiGet, apiSend, isApiRequestError } from "#web/lib/api.ts";
+import { memberText } from "#web/i18n/member.ts";
+import { apiDownload, apiGet, apiSend } from "#web/lib/api.ts";
+import { saveFile } from "#web/lib/save-file.ts";
 
 /**
  * The member's space through TanStack Query. Keys start with "member" and the member's id, so
  * logout (which drops every non-auth query) forgets them.
  */
 export const memberKeys = {
+  root: "member",
   all: (userId: string) => ["member", userId] as const,
   profile: (userId: string) => ["member", userId, "profile"] as const,
   settings: (userId: string) => ["member", userId, "settings"] as const,
@@ -42,49 +45,17 @@ export const patchProfile = (body: UpdateProfileBody) => apiSend(updateProfile, 
 export const putSettings = (body: UpdateSettingsBody) => apiSend(updateSettings, { body });
 export const postErase = () => apiSend(eraseDataEndpoint);
 
-/** DELETE answers 204 without a body, which the JSON client reports as an unreadable answer. */
-export async function deleteMyAccount(password: string): Promise<void> {
-  try {
-    await apiSend(deleteAccountEndpoint, { body: { password } });
-  } catch (error) {
-    if (isApiRequestError(error) && error.code === "INVALID_RESPONSE" && error.status === 204) return;
-    throw error;
-  }
-}
+export const deleteMyAccount = (password: string) =>
+  apiSend(deleteAccountEndpoint, { body: { password } }).then(() => undefined);
 
 /**
  * « Exporter mes données »: the server's attachment, saved under its own name. The bytes are the
  * server's as sent (not re-serialised), so the file is exactly what the API answered.
  */
 export async function downloadExport(): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch("/api/me/export", {
-      credentials: "same-origin",
-      headers: { accept: "application/json" },
-    });
-  } catch (cause) {
-    throw new ApiRequestError({ code: "NETWORK_ERROR", message: fr.api.network, status: 0, cause });
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-    throw new ApiRequestError({
-      code: response.status === 401 ? "UNAUTHENTICATED" : "INTERNAL_ERROR",
-      message: body?.message ?? fr.common.genericError,
-      status: response.status,
-      fromServer: Boolean(body?.message),
-    });
-  }
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "bobine-mes-donnees.json";
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const { blob, filename } = await apiDownload(exportDataEndpoint);
+  // The server names the file (Content-Disposition); this name is for a proxy that drops it.
+  const name = filename ?? memberText.data.exportFileName;
+  saveFile(blob, name);
   return name;
 }

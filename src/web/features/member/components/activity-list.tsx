@@ -1,11 +1,10 @@
-import { Heart, Play, Star } from "lucide-react";
+import { Heart, Play, Star, ThumbsUp } from "lucide-react";
 import { Link } from "react-router";
 import type { ActivityItem } from "#contract/member";
-import { fr } from "#web/i18n/fr.ts";
-import { formatRating } from "#web/lib/format.ts";
-import { formatLongDate, formatPercent } from "../lib/format-member.ts";
+import { memberText } from "#web/i18n/member.ts";
+import { formatLongDate, formatPercent, formatRating } from "#web/lib/format.ts";
 
-const icons = { watch: Play, favorite: Heart, rate: Star } as const;
+const icons = { watch: Play, favorite: Heart, rate: Star, like: ThumbsUp } as const;
 
 /** spec §2 Profile: the last 10 activities (spec §3 Activity item), newest first. */
 export function ActivityList({ items }: { items: ActivityItem[] }) {
@@ -34,21 +33,21 @@ export function ActivityList({ items }: { items: ActivityItem[] }) {
               <span className="min-w-0 flex-1">
                 <span className="flex items-center gap-2 text-xs font-semibold tracking-wide text-accent uppercase">
                   <Icon className="size-3.5" aria-hidden="true" />
-                  {fr.member.activity[item.type]}
+                  {memberText.activity[item.type]}
                   {item.type === "rate" && item.userRating !== null && (
-                    <span className="text-fg normal-case">{fr.member.activityRating(item.userRating)}</span>
+                    <span className="text-fg normal-case">{memberText.activityRating(item.userRating)}</span>
                   )}
                 </span>
                 <span className="mt-0.5 block truncate font-semibold">{item.title}</span>
                 <span className="mt-0.5 block truncate text-sm text-muted">
                   {[
-                    item.videoType === "series" ? fr.member.series : fr.member.movie,
+                    item.videoType === "series" ? memberText.series : memberText.movie,
                     item.category,
                     item.episodeTitle && item.seasonNumber !== null && item.episodeNumber !== null
-                      ? fr.member.episodeLabel(item.seasonNumber, item.episodeNumber, item.episodeTitle)
+                      ? memberText.episodeLabel(item.seasonNumber, item.episodeNumber, item.episodeTitle)
                       : null,
                     item.type === "watch" && item.progress !== null
-                      ? fr.member.activityProgress(formatPercent(item.progress))
+                      ? memberText.activityProgress(formatPercent(item.progress))
                       : null,
                   ]
                     .filter(Boolean)

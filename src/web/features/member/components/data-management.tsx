@@ -2,18 +2,20 @@ import { Download, History, Trash2, TriangleAlert, Upload, UserX } from "lucide-
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { type MemberSettings, memberMessages } from "#contract/member";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { TitledDialog } from "#web/components/ui/dialog.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { PasswordField } from "#web/components/ui/password-field.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { SettingRow } from "#web/components/ui/setting-row.tsx";
+import { memberText } from "#web/i18n/member.ts";
 import { isApiRequestError, serverMessage } from "#web/lib/api.ts";
 import { toast } from "#web/lib/toast.ts";
 import { parseSettingsFile } from "../lib/settings-file.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
 
-const dangerButton = `${buttonStyles({ variant: "outline" })} border-danger/50 text-red-200 hover:border-danger hover:bg-danger/10`;
+const dangerButton = `${buttonStyles({ variant: "outline" })} border-danger/50 text-danger hover:border-danger hover:bg-danger/10`;
 
+/** One action of the data card: what it does, and its button. */
 function Action({
-  icon: Icon,
+  icon,
   title,
   text,
   children,
@@ -24,21 +26,17 @@ function Action({
   children: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-3 py-4 first:pt-1 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex min-w-0 gap-3">
-        <Icon className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden="true" />
-        <div className="min-w-0">
-          <h3 className="font-medium">{title}</h3>
-          <p className="mt-0.5 text-sm text-muted">{text}</p>
-        </div>
-      </div>
-      <div className="shrink-0 self-start sm:self-center">{children}</div>
-    </div>
+    <SettingRow
+      icon={icon}
+      title={<h3 className="font-medium">{title}</h3>}
+      hint={text}
+      control={<div className="shrink-0 self-start sm:self-center">{children}</div>}
+    />
   );
 }
 
 /**
- * spec §2 Settings « data management » and issue 6 « Your data »: export, import of settings,
+ * spec §2 Settings « data management » and « Vos données » (README): export, import of settings,
  * clear history (its own confirmation, spec §5), erase everything (spec §5's confirmation) and
  * account deletion (password typed again).
  */
@@ -64,7 +62,7 @@ export function DataManagement({
   const fileRef = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<"erase" | "delete" | null>(null);
   const [importError, setImportError] = useState<string | undefined>();
-  const d = fr.member.data;
+  const d = memberText.data;
 
   const pickFile = async (file: File | undefined) => {
     if (!file) return;
@@ -136,12 +134,12 @@ export function DataManagement({
         </button>
       </Action>
       {dialog === "erase" && (
-        <ModalDialog
+        <TitledDialog
           role="alertdialog"
+          danger
           title={memberMessages.confirmEraseAll}
           description={d.eraseConfirmText}
           onClose={() => setDialog(null)}
-          icon={<DangerIcon />}
         >
           {/* The native dialog focuses its first control: Annuler, the safe choice. */}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
@@ -155,26 +153,18 @@ export function DataManagement({
             <button
               type="button"
               disabled={erasing}
-              className={`${buttonStyles()} bg-danger text-bg hover:bg-danger/85`}
+              className={buttonStyles({ variant: "danger" })}
               onClick={() => void onErase().finally(() => setDialog(null))}
             >
               {d.confirm}
             </button>
           </div>
-        </ModalDialog>
+        </TitledDialog>
       )}
       {dialog === "delete" && (
         <DeleteAccountDialog busy={deleting} onDelete={onDelete} onClose={() => setDialog(null)} />
       )}
     </>
-  );
-}
-
-function DangerIcon() {
-  return (
-    <span className="grid size-11 place-items-center rounded-xl bg-danger/15 text-danger">
-      <TriangleAlert className="size-5" aria-hidden="true" />
-    </span>
   );
 }
 
@@ -189,7 +179,7 @@ function DeleteAccountDialog({
 }) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const d = fr.member.data;
+  const d = memberText.data;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!password) return setError(memberMessages.passwordRequired);
@@ -200,17 +190,17 @@ function DeleteAccountDialog({
       setError(
         isApiRequestError(err) && err.fields?.password
           ? err.fields.password
-          : serverMessage(err, fr.member.toasts.deleteFailed),
+          : serverMessage(err, memberText.toasts.deleteFailed),
       );
     }
   };
   return (
-    <ModalDialog
+    <TitledDialog
       role="alertdialog"
+      danger
       title={d.deleteConfirmTitle}
       description={d.deleteConfirmText}
       onClose={onClose}
-      icon={<DangerIcon />}
     >
       <form className="mt-5 flex flex-col gap-5" onSubmit={submit} noValidate>
         <PasswordField
@@ -224,15 +214,11 @@ function DeleteAccountDialog({
           <button type="button" className={buttonStyles({ variant: "outline" })} onClick={onClose}>
             {d.cancel}
           </button>
-          <button
-            type="submit"
-            disabled={busy}
-            className={`${buttonStyles()} bg-danger text-bg hover:bg-danger/85`}
-          >
+          <button type="submit" disabled={busy} className={buttonStyles({ variant: "danger" })}>
             {d.deleteAction}
           </button>
         </div>
       </form>
-    </ModalDialog>
+    </TitledDialog>
   );
 }

@@ -1,16 +1,17 @@
 import { type FormEvent, useState } from "react";
 import type { SessionUser } from "#contract/auth";
 import { BUILTIN_AVATARS, builtinAvatarValue, type UpdateProfileBody } from "#contract/member";
+import { builtinName, Avatar as MemberAvatar } from "#web/components/ui/avatar.tsx";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { TitledDialog } from "#web/components/ui/dialog.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { commonText } from "#web/i18n/common.ts";
+import { memberText } from "#web/i18n/member.ts";
 import { isApiRequestError, serverMessage } from "#web/lib/api.ts";
-import { builtinName, MemberAvatar } from "./member-avatar.tsx";
-import { ModalDialog } from "./modal-dialog.tsx";
 
 /**
- * spec §2 Profile « edit profile », made real (issue 6): username (the sign-up rules, checked by the
+ * spec §2 Profile « edit profile », made real: username (the sign-up rules, checked by the
  * server) and avatar (a built-in one, an https image, or the initial).
  */
 export function EditProfileDialog({
@@ -47,30 +48,30 @@ export function EditProfileDialog({
       if (fields?.username || fields?.avatar) {
         setErrors({ username: fields.username, avatar: fields.avatar });
       } else {
-        setErrors({ form: serverMessage(error, fr.common.genericError) });
+        setErrors({ form: serverMessage(error, commonText.genericError) });
       }
     }
   };
 
   return (
-    <ModalDialog title={fr.member.edit.title} onClose={onClose}>
+    <TitledDialog title={memberText.edit.title} onClose={onClose}>
       <form className="mt-5 flex flex-col gap-5" onSubmit={submit} noValidate>
         <FormAlert>{errors.form}</FormAlert>
         <TextField
-          label={fr.member.edit.username}
+          label={memberText.edit.username}
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           autoComplete="username"
           maxLength={30}
           required
-          hint={fr.member.edit.usernameHint}
+          hint={memberText.edit.usernameHint}
           error={errors.username}
         />
         <fieldset className="flex flex-col gap-3">
-          <legend className="text-sm font-medium text-fg/90">{fr.member.edit.avatar}</legend>
+          <legend className="text-sm font-medium text-fg/90">{memberText.edit.avatar}</legend>
           <div className="mt-2 flex flex-wrap gap-2">
             {(["none", ...BUILTIN_AVATARS] as const).map((name) => {
-              const label = name === "none" ? fr.member.edit.avatarNone : fr.member.edit.builtin[name];
+              const label = name === "none" ? memberText.edit.avatarNone : memberText.edit.builtin[name];
               return (
                 <label
                   key={name}
@@ -104,16 +105,16 @@ export function EditProfileDialog({
               onChange={() => setChoice("url")}
               className="size-4 accent-[var(--color-accent)]"
             />
-            {fr.member.edit.avatarUrl}
+            {memberText.edit.avatarUrl}
           </label>
           {choice === "url" && (
             <TextField
-              label={fr.member.edit.avatarUrl}
+              label={memberText.edit.avatarUrl}
               type="url"
               inputMode="url"
               value={url}
               maxLength={2048}
-              placeholder={fr.member.edit.avatarUrlPlaceholder}
+              placeholder={memberText.edit.avatarUrlPlaceholder}
               onChange={(e) => setUrl(e.target.value)}
               error={errors.avatar}
             />
@@ -122,13 +123,13 @@ export function EditProfileDialog({
         </fieldset>
         <div className="mt-1 flex flex-wrap justify-end gap-3">
           <button type="button" className={buttonStyles({ variant: "outline" })} onClick={onClose}>
-            {fr.member.edit.cancel}
+            {memberText.edit.cancel}
           </button>
           <button type="submit" disabled={busy} className={buttonStyles()}>
-            {fr.member.edit.save}
+            {memberText.edit.save}
           </button>
         </div>
       </form>
-    </ModalDialog>
+    </TitledDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { SettingRow } from "#web/components/ui/setting-row.tsx";
 
 /** One section of the settings screen (spec §2 Settings), a landmark-free card with its h2. */
 export function SettingsSection({
@@ -25,36 +26,40 @@ export function SettingsSection({
   );
 }
 
-function Row({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-3 py-4 first:pt-1 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
-      {children}
-    </div>
-  );
-}
-
-function RowText({
-  id,
+/**
+ * A setting's row: its name — a `<label>` for a field (`named="for"`), or a paragraph a switch is
+ * labelled by (`named="by"`, id `${id}-label`) — its hint, and the control, given the id and the
+ * hint's id to be described by.
+ */
+function SettingField({
   label,
   hint,
-  hintId,
+  named,
+  control,
 }: {
-  id?: string;
   label: string;
   hint?: string | undefined;
-  hintId?: string;
+  named: "for" | "by";
+  control: (id: string, describedBy: string | undefined) => ReactNode;
 }) {
+  const id = useId();
   return (
-    <div className="min-w-0">
-      <p id={id} className="font-medium">
-        {label}
-      </p>
-      {hint && (
-        <p id={hintId} className="mt-0.5 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-    </div>
+    <SettingRow
+      title={
+        named === "for" ? (
+          <label htmlFor={id} className="font-medium">
+            {label}
+          </label>
+        ) : (
+          <p id={`${id}-label`} className="font-medium">
+            {label}
+          </p>
+        )
+      }
+      hint={hint}
+      hintId={`${id}-hint`}
+      control={control(id, hint ? `${id}-hint` : undefined)}
+    />
   );
 }
 
@@ -72,29 +77,32 @@ export function SettingSwitch({
   disabled?: boolean;
   onChange: (next: boolean) => void;
 }) {
-  const id = useId();
   return (
-    <Row>
-      <RowText id={`${id}-label`} label={label} hint={hint} hintId={`${id}-hint`} />
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-7 w-12 shrink-0 items-center self-start rounded-full transition-colors sm:self-center ${
-          checked ? "bg-accent" : "bg-surface-3"
-        } disabled:opacity-50`}
-      >
-        <span
-          className={`inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${
-            checked ? "translate-x-6" : "translate-x-1"
-          }`}
-        />
-      </button>
-    </Row>
+    <SettingField
+      label={label}
+      hint={hint}
+      named="by"
+      control={(id, describedBy) => (
+        <button
+          type="button"
+          role="switch"
+          aria-checked={checked}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={describedBy}
+          disabled={disabled}
+          onClick={() => onChange(!checked)}
+          className={`relative inline-flex h-7 w-12 shrink-0 items-center self-start rounded-full transition-colors sm:self-center ${
+            checked ? "bg-accent" : "bg-surface-3"
+          } disabled:opacity-50`}
+        >
+          <span
+            className={`inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${
+              checked ? "translate-x-6" : "translate-x-1"
+            }`}
+          />
+        </button>
+      )}
+    />
   );
 }
 
@@ -112,36 +120,30 @@ export function SettingSelect<V extends string | number>({
   options: readonly { value: V; label: string }[];
   onChange: (next: V) => void;
 }) {
-  const id = useId();
   return (
-    <Row>
-      <div className="min-w-0">
-        <label htmlFor={id} className="font-medium">
-          {label}
-        </label>
-        {hint && (
-          <p id={`${id}-hint`} className="mt-0.5 text-sm text-muted">
-            {hint}
-          </p>
-        )}
-      </div>
-      <select
-        id={id}
-        value={String(value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(e) => {
-          const picked = options.find((o) => String(o.value) === e.target.value);
-          if (picked) onChange(picked.value);
-        }}
-        className="h-11 w-full shrink-0 rounded-xl border border-line bg-surface-2 px-3 text-fg sm:w-72"
-      >
-        {options.map((o) => (
-          <option key={String(o.value)} value={String(o.value)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Row>
+    <SettingField
+      label={label}
+      hint={hint}
+      named="for"
+      control={(id, describedBy) => (
+        <select
+          id={id}
+          value={String(value)}
+          aria-describedby={describedBy}
+          onChange={(e) => {
+            const picked = options.find((o) => String(o.value) === e.target.value);
+            if (picked) onChange(picked.value);
+          }}
+          className="h-11 w-full shrink-0 rounded-xl border border-line bg-surface-2 px-3 text-fg sm:w-72"
+        >
+          {options.map((o) => (
+            <option key={String(o.value)} value={String(o.value)}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -155,47 +157,48 @@ export function SettingVolume({
   value: number;
   onCommit: (v: number) => void;
 }) {
-  const id = useId();
   const [local, setLocal] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => setLocal(value), [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Row>
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <div className="flex items-center gap-3 sm:w-72">
-        <input
-          id={id}
-          type="range"
-          min={0}
-          max={100}
-          step={5}
-          value={Math.round(local * 100)}
-          aria-valuetext={`${Math.round(local * 100)} %`}
-          onChange={(e) => {
-            const next = Number(e.target.value) / 100;
-            setLocal(next);
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => onCommit(next), 400);
-          }}
-          className="w-full accent-[var(--color-accent)]"
-        />
-        <output htmlFor={id} className="w-12 text-right text-sm tabular-nums text-muted">
-          {Math.round(local * 100)}&nbsp;%
-        </output>
-      </div>
-    </Row>
+    <SettingField
+      label={label}
+      named="for"
+      control={(id) => (
+        <div className="flex items-center gap-3 sm:w-72">
+          <input
+            id={id}
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            value={Math.round(local * 100)}
+            aria-valuetext={`${Math.round(local * 100)} %`}
+            onChange={(e) => {
+              const next = Number(e.target.value) / 100;
+              setLocal(next);
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => onCommit(next), 400);
+            }}
+            className="w-full accent-[var(--color-accent)]"
+          />
+          <output htmlFor={id} className="w-12 text-right text-sm tabular-nums text-muted">
+            {Math.round(local * 100)}&nbsp;%
+          </output>
+        </div>
+      )}
+    />
   );
 }
 
 /** A read-only value (username and e-mail: spec §2 Settings). */
 export function SettingValue({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
-    <Row>
-      <RowText label={label} hint={hint} />
-      <p className="truncate font-medium text-fg/90 sm:max-w-[60%]">{value}</p>
-    </Row>
+    <SettingRow
+      title={<p className="font-medium">{label}</p>}
+      hint={hint}
+      control={<p className="truncate font-medium text-fg/90 sm:max-w-[60%]">{value}</p>}
+    />
   );
 }

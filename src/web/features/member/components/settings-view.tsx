@@ -5,10 +5,8 @@ import {
   Languages,
   type LucideIcon,
   Play,
-  RefreshCw,
   ShieldCheck,
   Sparkles,
-  TriangleAlert,
   User,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -23,10 +21,16 @@ import {
   THEMES,
   type UpdateSettingsBody,
 } from "#contract/member";
-import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { StateMessage } from "#web/components/ui/state-message.tsx";
-import { fr } from "#web/i18n/fr.ts";
-import { useDeleteAccount, useEraseData, useExportData, useSaveSettings, useSettings } from "../hooks.ts";
+import { QueryLoadError } from "#web/components/ui/load-error.tsx";
+import { commonText } from "#web/i18n/common.ts";
+import { memberText } from "#web/i18n/member.ts";
+import {
+  useDeleteAccount,
+  useEraseData,
+  useExportData,
+  useSaveSettings,
+  useSettings,
+} from "../hooks/use-member.ts";
 import { DataManagement } from "./data-management.tsx";
 import {
   SettingSelect,
@@ -37,9 +41,44 @@ import {
 } from "./setting-controls.tsx";
 import { SubscriptionStatusBlock } from "./subscription-status.tsx";
 
-const m = fr.member;
-const options = <V extends string | number>(values: readonly V[], label: (v: V) => string) =>
-  values.map((value) => ({ value, label: label(value) }));
+const m = memberText;
+
+type Local = Omit<MemberSettings, "billing">;
+type Billing = MemberSettings["billing"];
+type KeysOf<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T];
+
+/**
+ * The props that tie a control to one setting: its current value, and a change saved as that one
+ * setting (`choice` also lists the values with their French names).
+ */
+function bindSettings(s: MemberSettings, change: (c: UpdateSettingsBody) => void) {
+  const options = <V extends string | number>(values: readonly V[], label: (v: V) => string) =>
+    values.map((value) => ({ value, label: label(value) }));
+  return {
+    toggle: (key: KeysOf<Local, boolean>) => ({
+      checked: s[key],
+      onChange: (v: boolean) => change({ [key]: v }),
+    }),
+    choice: <K extends KeysOf<Local, string>>(
+      key: K,
+      values: readonly Local[K][],
+      label: (v: Local[K]) => string,
+    ) => ({
+      value: s[key],
+      options: options(values, label),
+      onChange: (v: Local[K]) => change({ [key]: v }),
+    }),
+    billingChoice: <K extends KeysOf<Billing, string | number>>(
+      key: K,
+      values: readonly Billing[K][],
+      label: (v: Billing[K]) => string,
+    ) => ({
+      value: s.billing[key],
+      options: options(values, label),
+      onChange: (v: Billing[K]) => change({ billing: { [key]: v } }),
+    }),
+  };
+}
 
 /**
  * spec §2 Settings, every section: subscription status, profile (read-only), notifications, video
@@ -51,11 +90,14 @@ export function SettingsView({
   title,
   onClearHistory,
   onAccountDeleted,
+  billing,
 }: {
   user: SessionUser;
   title: string;
   onClearHistory: () => void;
   onAccountDeleted: () => void;
+  /** The subscription's own actions and receipts, composed by the app (another feature's). */
+  billing?: ReactNode;
 }) {
   const query = useSettings(user.id);
   const save = useSaveSettings(user.id);
@@ -70,24 +112,14 @@ export function SettingsView({
       <>
         {heading}
         <div className="mt-8">
-          <StateMessage
-            icon={TriangleAlert}
-            alert
-            title={m.settingsLoadError}
-            text={fr.common.genericError}
-            action={
-              <button type="button" className={buttonStyles()} onClick={() => void query.refetch()}>
-                <RefreshCw aria-hidden="true" />
-                {fr.common.retry}
-              </button>
-            }
-          />
+          <QueryLoadError title={m.settingsLoadError} text={commonText.genericError} query={query} />
         </div>
       </>
     );
   }
   const data = query.data;
   const s: MemberSettings | undefined = data?.settings;
+  const bind = s && bindSettings(s, change);
   const section = (icon: LucideIcon, name: string, body: ReactNode) => (
     <SettingsSection icon={icon} title={name}>
       {s ? body : <div className="skeleton h-16 rounded-xl" aria-hidden="true" />}
@@ -97,11 +129,16 @@ export function SettingsView({
   return (
     <>
       {heading}
-      <div className="mt-8 grid gap-5" aria-busy={!s}>
+      <div className="mt-8 grid grid-cols-1 gap-5" aria-busy={!s}>
         {section(
           Sparkles,
           m.sections.subscription,
-          data && <SubscriptionStatusBlock status={data.subscription} />,
+          data && (
+            <>
+              <SubscriptionStatusBlock status={data.subscription} />
+              {billing}
+            </>
+          ),
         )}
         {section(
           User,
@@ -111,7 +148,7 @@ export function SettingsView({
             <SettingValue label={m.email} value={user.email} hint={m.readOnly} />
           </>,
         )}
-        {s && (
+        {s && bind && (
           <>
             {section(
               Bell,
@@ -119,33 +156,20 @@ export function SettingsView({
               <SettingSwitch
                 label={m.notificationsLabel}
                 hint={m.notificationsHint}
-                checked={s.notifications}
-                onChange={(v) => change({ notifications: v })}
+                {...bind.toggle("notifications")}
               />,
             )}
             {section(
               Play,
               m.sections.playback,
               <>
-                <SettingSwitch
-                  label={m.autoplay}
-                  hint={m.autoplayHint}
-                  checked={s.autoplay}
-                  onChange={(v) => change({ autoplay: v })}
-                />
+                <SettingSwitch label={m.autoplay} hint={m.autoplayHint} {...bind.toggle("autoplay")} />
                 <SettingSelect
                   label={m.quality}
-                  value={s.quality}
-                  options={options(QUALITIES, (q) => m.qualities[q])}
-                  onChange={(v) => change({ quality: v })}
+                  {...bind.choice("quality", QUALITIES, (q) => m.qualities[q])}
                 />
                 <SettingVolume label={m.volume} value={s.volume} onCommit={(v) => change({ volume: v })} />
-                <SettingSwitch
-                  label={m.subtitles}
-                  hint={m.subtitlesHint}
-                  checked={s.subtitles}
-                  onChange={(v) => change({ subtitles: v })}
-                />
+                <SettingSwitch label={m.subtitles} hint={m.subtitlesHint} {...bind.toggle("subtitles")} />
               </>,
             )}
             {section(
@@ -155,16 +179,9 @@ export function SettingsView({
                 <SettingSelect
                   label={m.languageLabel}
                   hint={m.languageHint}
-                  value={s.language}
-                  options={options(LANGUAGES, (l) => m.languages[l])}
-                  onChange={(v) => change({ language: v })}
+                  {...bind.choice("language", LANGUAGES, (l) => m.languages[l])}
                 />
-                <SettingSelect
-                  label={m.theme}
-                  value={s.theme}
-                  options={options(THEMES, (t) => m.themes[t])}
-                  onChange={(v) => change({ theme: v })}
-                />
+                <SettingSelect label={m.theme} {...bind.choice("theme", THEMES, (t) => m.themes[t])} />
               </>,
             )}
             {section(
@@ -173,9 +190,7 @@ export function SettingsView({
               <SettingSelect
                 label={m.maturity}
                 hint={m.maturityHint}
-                value={s.maturity}
-                options={options(MATURITIES, (level) => m.maturities[level])}
-                onChange={(v) => change({ maturity: v })}
+                {...bind.choice("maturity", MATURITIES, (level) => m.maturities[level])}
               />,
             )}
             {section(
@@ -184,9 +199,7 @@ export function SettingsView({
               <>
                 <SettingSelect
                   label={m.preferredMethod}
-                  value={s.billing.preferredMethod}
-                  options={options(PAYMENT_METHODS, (p) => m.methods[p])}
-                  onChange={(v) => change({ billing: { preferredMethod: v } })}
+                  {...bind.billingChoice("preferredMethod", PAYMENT_METHODS, (p) => m.methods[p])}
                 />
                 <SettingSwitch
                   label={m.autoRenew}
@@ -197,9 +210,7 @@ export function SettingsView({
                 />
                 <SettingSelect
                   label={m.reminder}
-                  value={s.billing.notifyBeforeDays}
-                  options={options(REMINDER_DAYS, (n) => m.reminderDays(n))}
-                  onChange={(v) => change({ billing: { notifyBeforeDays: v } })}
+                  {...bind.billingChoice("notifyBeforeDays", REMINDER_DAYS, (n) => m.reminderDays(n))}
                 />
               </>,
             )}

@@ -2,8 +2,8 @@ import { BadgeCheck, CircleAlert, Clock, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import type { SubscriptionStatus } from "#contract/member";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { fr } from "#web/i18n/fr.ts";
-import { formatLongDate } from "../lib/format-member.ts";
+import { memberText } from "#web/i18n/member.ts";
+import { formatLongDate } from "#web/lib/format.ts";
 
 const looks = {
   none: { icon: Sparkles, tone: "text-accent bg-accent/12" },
@@ -15,7 +15,7 @@ const looks = {
 /** spec §2 Settings subscription status block; the state is the server's, in Paris time (spec §4). */
 export function SubscriptionStatusBlock({ status }: { status: SubscriptionStatus }) {
   const { icon: Icon, tone } = looks[status.state];
-  const s = fr.member.subscription;
+  const s = memberText.subscription;
   const title = { none: s.none, active: s.active, expiring: s.expiring, expired: s.expired }[status.state];
   const detail =
     status.state === "none"

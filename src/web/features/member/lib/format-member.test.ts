@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatHours, formatLongDate, formatMonthYear } from "./format-member.ts";
+import { formatLongDate } from "#web/lib/format.ts";
+import { formatHours, formatMonthYear } from "./format-member.ts";
 
 describe("member dates", () => {
   it("reads the month and year in Paris, in French", () => {

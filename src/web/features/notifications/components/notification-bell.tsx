@@ -2,7 +2,8 @@ import { Bell, CheckCheck } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { NotificationItem } from "#contract/notifications";
-import { fr } from "#web/i18n/fr.ts";
+import { commonText } from "#web/i18n/common.ts";
+import { notificationsText } from "#web/i18n/notifications.ts";
 import { panelLimit } from "../api/notification-queries.ts";
 import { useNotificationStream } from "../hooks/use-notification-stream.ts";
 import { useNotifications } from "../hooks/use-notifications.ts";
@@ -68,7 +69,7 @@ export function NotificationBell({ userId }: { userId: string }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={fr.notifications.bellLabel(unread)}
+        aria-label={notificationsText.bellLabel(unread)}
         onClick={() => setOpen((o) => !o)}
         className="relative grid size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10 aria-expanded:bg-white/10"
       >
@@ -96,7 +97,7 @@ export function NotificationBell({ userId }: { userId: string }) {
         >
           <div className="flex items-center justify-between gap-3 px-3 pt-2 pb-2.5">
             <h2 id={titleId} className="text-lg font-semibold text-fg">
-              {fr.notifications.title}
+              {notificationsText.title}
             </h2>
             {unread > 0 && (
               <button
@@ -105,26 +106,26 @@ export function NotificationBell({ userId }: { userId: string }) {
                 className="flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-accent transition-colors hover:bg-white/8 hover:text-accent-hover"
               >
                 <CheckCheck className="size-4" aria-hidden="true" />
-                {fr.notifications.readAll}
+                {notificationsText.readAll}
               </button>
             )}
           </div>
           <div className="mx-1.5 mb-1.5 h-px bg-white/8" />
           {isError && !state ? (
             <div className="px-3 py-6 text-center text-sm text-muted">
-              <p>{fr.notifications.loadError}</p>
+              <p>{notificationsText.loadError}</p>
               <button
                 type="button"
                 onClick={() => void refetch()}
                 className="mt-2 font-medium text-accent underline-offset-4 hover:underline"
               >
-                {fr.common.retry}
+                {commonText.retry}
               </button>
             </div>
           ) : !state ? (
-            <p className="px-3 py-6 text-center text-sm text-muted">{fr.common.loading}</p>
+            <p className="px-3 py-6 text-center text-sm text-muted">{commonText.loading}</p>
           ) : state.items.length === 0 ? (
-            <p className="px-3 py-6 text-center text-sm text-muted">{fr.notifications.empty}</p>
+            <p className="px-3 py-6 text-center text-sm text-muted">{notificationsText.empty}</p>
           ) : (
             <ul className="flex max-h-[min(28rem,calc(100vh-8rem))] flex-col gap-0.5 overflow-y-auto">
               {state.items.map((item) => (
@@ -159,7 +160,7 @@ function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: (id
           className={`block text-[0.95rem] ${item.isRead ? "font-medium text-fg/80" : "font-semibold text-fg"}`}
         >
           {item.title}
-          {!item.isRead && <span className="sr-only"> ({fr.notifications.unread})</span>}
+          {!item.isRead && <span className="sr-only"> ({notificationsText.unread})</span>}
         </span>
         <span className="mt-0.5 block text-sm [overflow-wrap:anywhere] text-muted">{item.message}</span>
         <time dateTime={item.createdAt} className="mt-1 block text-xs text-subtle">

@@ -1,11 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { NOTIFICATION_STREAM, notificationsState } from "#contract/notifications";
+import { NOTIFICATION_STREAM, notificationStream, notificationsState } from "#contract/notifications";
+import { endpointUrl } from "#web/lib/api.ts";
 import { notificationKeys } from "../api/notification-queries.ts";
 import { reconnectDelay } from "../lib/reconnect.ts";
 
 /**
- * Realtime notifications (issue 6, spec §9): one EventSource per tab on the member's stream; each
+ * Realtime notifications (spec §9): one EventSource per tab on the member's stream; each
  * `notifications` event replaces the panel's query data. EventSource would retry by itself at the
  * server's `retry:` pace; to follow the spec's waits (1, 2, 5, 10 s, then 10 s) the source is
  * closed at its first error and a new one opened after our own wait.
@@ -22,7 +23,7 @@ export function useNotificationStream(userId: string | null, limit: number) {
 
     const connect = () => {
       if (stopped) return;
-      const es = new EventSource(`${NOTIFICATION_STREAM.path}?limit=${limit}`);
+      const es = new EventSource(endpointUrl(notificationStream, { query: { limit } }));
       source = es;
       es.addEventListener(NOTIFICATION_STREAM.event, (event) => {
         failures = 0;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { NotificationsState } from "#contract/notifications";
-import { fr } from "#web/i18n/fr.ts";
+import { commonText } from "#web/i18n/common.ts";
+import { notificationsText } from "#web/i18n/notifications.ts";
 import { serverMessage } from "#web/lib/api.ts";
 import { toast } from "#web/lib/toast.ts";
 import {
@@ -46,7 +47,7 @@ export function useNotifications(userId: string, limit = panelLimit) {
       ),
     onError: (error, _id, snapshot) => {
       rollback(snapshot);
-      toast.error(fr.notifications.markReadFailed, serverMessage(error, fr.common.genericError));
+      toast.error(notificationsText.markReadFailed, serverMessage(error, commonText.genericError));
     },
   });
 
@@ -60,7 +61,7 @@ export function useNotifications(userId: string, limit = panelLimit) {
       })),
     onError: (error, _v, snapshot) => {
       rollback(snapshot);
-      toast.error(fr.notifications.readAllFailed, serverMessage(error, fr.common.genericError));
+      toast.error(notificationsText.readAllFailed, serverMessage(error, commonText.genericError));
     },
   });
 

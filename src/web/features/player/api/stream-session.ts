@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { createTicket, heartbeatLease, type TicketResponse } from "#contract/stream";
-import { ApiRequestError, apiSend, isApiRequestError } from "#web/lib/api.ts";
+import { createTicket, heartbeatLease, releaseLeaseBeacon, type TicketResponse } from "#contract/stream";
+import { ApiRequestError, apiBeacon, apiSend, isApiRequestError } from "#web/lib/api.ts";
 import { deviceId } from "../lib/device-id.ts";
 
 export type StreamSession =
@@ -8,15 +8,15 @@ export type StreamSession =
   | { status: "ready"; ticket: TicketResponse }
   | { status: "error"; error: ApiRequestError };
 
-/** Frees the device's lease; sendBeacon also works while the page is being closed. */
-function release(leaseId: string) {
-  const url = `/api/stream/leases/${encodeURIComponent(leaseId)}/release`;
-  if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url)) return;
-  void fetch(url, { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => {});
-}
+/**
+ * Frees the device's lease from this ticket's playback; a beacon also works while the page is
+ * being closed. Naming the ticket, it cannot end the next one's (the same lease, next episode).
+ */
+const release = ({ leaseId, ticketId }: TicketResponse) =>
+  apiBeacon(releaseLeaseBeacon, { params: { leaseId }, query: { ticketId } });
 
 /**
- * The protected stream of one video or episode (issue #5): a ticket bound to this member, title and
+ * The protected stream of one video or episode (docs/decisions/006-stream.md): a ticket bound to this member, title and
  * device, a lease beaten every `heartbeatSeconds` while the player is open, and released when it
  * closes (unmount, other episode, page hidden for good). A lost lease (expired while the computer
  * slept) asks for a new ticket, which may then meet the plan's stream limit.
@@ -34,7 +34,7 @@ export function useStreamSession(
   useEffect(() => {
     if (!enabled) return;
     const abort = new AbortController();
-    let leaseId: string | null = null;
+    let issued: TicketResponse | null = null;
     let timer: ReturnType<typeof setInterval> | undefined;
     // A renewal keeps the current ticket playing until the new one arrives.
     setSession((current) => (current.status === "ready" ? current : { status: "loading" }));
@@ -45,8 +45,8 @@ export function useStreamSession(
       signal: abort.signal,
     })
       .then((ticket) => {
-        if (abort.signal.aborted) return release(ticket.leaseId);
-        leaseId = ticket.leaseId;
+        if (abort.signal.aborted) return release(ticket);
+        issued = ticket;
         setSession({ status: "ready", ticket });
         timer = setInterval(() => {
           apiSend(heartbeatLease, { params: { leaseId: ticket.leaseId } }).catch((error: unknown) => {
@@ -70,14 +70,14 @@ export function useStreamSession(
 
     const onPageHide = (event: PageTransitionEvent) => {
       // A page kept in the back/forward cache comes back: keep the lease then.
-      if (!event.persisted && leaseId) release(leaseId);
+      if (!event.persisted && issued) release(issued);
     };
     window.addEventListener("pagehide", onPageHide);
     return () => {
       abort.abort();
       clearInterval(timer);
       window.removeEventListener("pagehide", onPageHide);
-      if (leaseId) release(leaseId);
+      if (issued) release(issued);
     };
   }, [videoId, episodeId, enabled, attempt, renewals]);
 

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { getPlayerOptions } from "#contract/player";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { fr } from "#web/i18n/fr.ts";
-import { apiGet } from "#web/lib/api.ts";
+import { playerText } from "#web/i18n/player.ts";
 import { toast } from "#web/lib/toast.ts";
+import { playerOptionsQuery } from "../api/player-queries.ts";
 import {
   baselineOf,
   checkWindow,
@@ -31,11 +30,7 @@ const readWindow = (): WindowSize => ({
  * 'Action non autorisée' badge for 2 s. `onBlock` pauses playback.
  */
 export function PlayerGuard({ children, onBlock }: { children: ReactNode; onBlock: () => void }) {
-  const options = useQuery({
-    queryKey: ["player", "options"] as const,
-    queryFn: ({ signal }) => apiGet(getPlayerOptions, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const options = useQuery(playerOptionsQuery);
   const enabled = options.data?.guard === true;
   const [blocked, setBlocked] = useState(false);
   const [badge, setBadge] = useState<string | null>(null);
@@ -53,14 +48,14 @@ export function PlayerGuard({ children, onBlock }: { children: ReactNode; onBloc
     };
     const onContextMenu = (event: MouseEvent) => {
       event.preventDefault();
-      flash(fr.player.guard.badge);
+      flash(playerText.guard.badge);
     };
     const onKey = (event: KeyboardEvent) => {
       if (isInspectShortcut(event)) {
         event.preventDefault();
-        flash(fr.player.guard.badge);
+        flash(playerText.guard.badge);
       } else if (event.key === "PrintScreen") {
-        flash(fr.player.guard.screenshot);
+        flash(playerText.guard.screenshot);
       }
     };
     let base = baselineOf(readWindow());
@@ -74,7 +69,7 @@ export function PlayerGuard({ children, onBlock }: { children: ReactNode; onBloc
         clearInterval(check);
         setBlocked(true);
         onBlockRef.current();
-        toast.error(fr.player.guard.title, fr.player.guard.blocked);
+        toast.error(playerText.guard.title, playerText.guard.blocked);
       }
     }, GUARD_CHECK_MS);
     window.addEventListener("contextmenu", onContextMenu);
@@ -108,17 +103,17 @@ export function PlayerGuard({ children, onBlock }: { children: ReactNode; onBloc
           <div className="max-w-md">
             <ShieldAlert className="mx-auto size-12 text-red-500" aria-hidden="true" />
             <h2 id="guard-title" className="mt-4 text-3xl font-black">
-              {fr.player.guard.overlayTitle}
+              {playerText.guard.overlayTitle}
             </h2>
             <p id="guard-text" className="mt-2 text-muted">
-              {fr.player.guard.blocked}
+              {playerText.guard.blocked}
             </p>
             <button
               type="button"
               className={`${buttonStyles()} mt-6`}
               onClick={() => window.location.reload()}
             >
-              {fr.player.guard.reload}
+              {playerText.guard.reload}
             </button>
           </div>
         </div>

@@ -1,14 +1,15 @@
 import { ArrowLeft, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { fr } from "#web/i18n/fr.ts";
+import { MessageLines } from "#web/components/ui/state-message.tsx";
+import { playerText } from "#web/i18n/player.ts";
 
 /**
  * The player's full-screen states (spec §2 Player: loading, error, not found; subscription guard:
  * login-required screen or paywall). Always with a way back.
  */
 export function PlayerMessage({
-  icon: Icon,
+  icon,
   title,
   text,
   alert = false,
@@ -22,24 +23,26 @@ export function PlayerMessage({
 }) {
   const navigate = useNavigate();
   return (
-    <div className="relative flex min-h-dvh items-center justify-center bg-black px-5 py-20 text-fg">
+    <div className="scheme-dark relative flex min-h-dvh items-center justify-center bg-black px-5 py-20 text-fg">
       <button
         type="button"
         onClick={() => navigate(-1)}
         className="absolute top-4 left-4 inline-flex h-11 items-center gap-2 rounded-full px-4 font-semibold text-fg/90 hover:bg-white/10"
       >
         <ArrowLeft className="size-5" aria-hidden="true" />
-        {fr.player.back}
+        {playerText.back}
       </button>
       <div
         role={alert ? "alert" : undefined}
         className="flex w-full max-w-3xl flex-col items-center text-center"
       >
-        <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-accent">
-          <Icon className="size-6" aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {text && <p className="mt-2 max-w-md text-pretty text-muted">{text}</p>}
+        <MessageLines
+          icon={icon}
+          title={title}
+          text={text}
+          heading="h1"
+          titleClassName="text-2xl sm:text-3xl"
+        />
         {children && <div className="mt-7 w-full">{children}</div>}
       </div>
     </div>

@@ -1,9 +1,12 @@
-import { Check, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { Check } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { SubtitleTrack } from "#contract/stream";
-import type { EpisodeSummary } from "#contract/video-detail";
-import { fr } from "#web/i18n/fr.ts";
+import type { EpisodeSummary, VideoDetail } from "#contract/video-detail";
+import { CloseButton } from "#web/components/ui/close-button.tsx";
+import { playerText } from "#web/i18n/player.ts";
+import { infoText } from "#web/i18n/video-info.ts";
 import { SPEEDS } from "../lib/player-keys.ts";
+import { RateDialog } from "./rate-dialog.tsx";
 
 /** A small menu panel above the bottom bar: a list of choices, one checked; Escape closes it. */
 function ChoicePanel<T extends string | number>({
@@ -75,9 +78,9 @@ export function SpeedPanel({
 }) {
   return (
     <ChoicePanel
-      label={fr.player.speed}
+      label={playerText.speed}
       value={value}
-      choices={SPEEDS.map((s) => ({ value: s as number, text: fr.player.speedValue(s) }))}
+      choices={SPEEDS.map((s) => ({ value: s as number, text: playerText.speedValue(s) }))}
       onChoose={onChoose}
       onClose={onClose}
     />
@@ -98,10 +101,10 @@ export function SubtitlePanel({
 }) {
   return (
     <ChoicePanel
-      label={fr.player.subtitles}
+      label={playerText.subtitles}
       value={value}
       choices={[
-        { value: "off", text: fr.player.subtitlesOff },
+        { value: "off", text: playerText.subtitlesOff },
         ...tracks.map((t) => ({ value: t.id, text: t.languageName })),
       ]}
       onChoose={onChoose}
@@ -141,21 +144,18 @@ export function EpisodePanel({
     >
       <div className="flex items-center justify-between px-5 pt-5 pb-3">
         <h2 id={titleId} className="text-lg font-bold">
-          {fr.player.episodes}
+          {playerText.episodes}
         </h2>
-        <button
+        <CloseButton
           ref={closeRef}
-          type="button"
+          label={playerText.closePanel}
           onClick={onClose}
-          aria-label={fr.player.closePanel}
-          className="grid size-10 place-items-center rounded-full hover:bg-white/10"
-        >
-          <X className="size-5" aria-hidden="true" />
-        </button>
+          className="size-10 hover:bg-white/10"
+        />
       </div>
       {seasons.length > 1 && (
         <fieldset className="flex flex-wrap gap-2 px-5 pb-3">
-          <legend className="sr-only">{fr.info.facts.seasons}</legend>
+          <legend className="sr-only">{infoText.facts.seasons}</legend>
           {seasons.map((n) => (
             <button
               key={n}
@@ -164,7 +164,7 @@ export function EpisodePanel({
               onClick={() => setSeason(n)}
               className={`h-9 rounded-full px-4 text-sm font-semibold ${n === season ? "bg-fg text-bg" : "bg-white/10 text-fg hover:bg-white/16"}`}
             >
-              {fr.player.season(n)}
+              {playerText.season(n)}
             </button>
           ))}
         </fieldset>
@@ -199,4 +199,118 @@ export function EpisodePanel({
       </ol>
     </aside>
   );
+}
+
+/** Auto (bandwidth-adaptive) and each rung the member's plan allows (decision 025). */
+export function QualityPanel({
+  heights,
+  value,
+  playing,
+  onChoose,
+  onClose,
+}: {
+  heights: number[];
+  value: "auto" | number;
+  playing: number | null;
+  onChoose: (choice: "auto" | number) => void;
+  onClose: () => void;
+}) {
+  return (
+    <ChoicePanel<"auto" | number>
+      label={playerText.quality}
+      value={value}
+      choices={[
+        { value: "auto", text: playerText.qualityAuto(value === "auto" ? playing : null) },
+        ...[...heights].reverse().map((h) => ({ value: h, text: playerText.qualityValue(h) })),
+      ]}
+      onChoose={onChoose}
+      onClose={onClose}
+    />
+  );
+}
+
+export type Panel = "none" | "episodes" | "speed" | "subtitles" | "quality" | "rate";
+
+/** The one panel or dialog open over the player, if any; choosing in a menu closes it. */
+export function OpenPanel({
+  panel,
+  video,
+  episode,
+  tracks,
+  settings,
+  rating,
+  quality,
+  onEpisodeChange,
+  onClose,
+}: {
+  panel: Panel;
+  video: VideoDetail;
+  episode: EpisodeSummary | undefined;
+  tracks: SubtitleTrack[];
+  settings: {
+    speed: number;
+    subtitle: string;
+    setSpeed: (s: number) => void;
+    setSubtitle: (id: string) => void;
+  };
+  /** The 'Noter' dialog's content, from the screen. */
+  rating: ReactNode;
+  /** The ladder's rungs and the choice (decision 025). */
+  quality: {
+    heights: number[];
+    choice: "auto" | number;
+    playingHeight: number | null;
+    choose: (choice: "auto" | number) => void;
+  };
+  onEpisodeChange: (episode: EpisodeSummary) => void;
+  onClose: () => void;
+}) {
+  const then =
+    <T,>(act: (value: T) => void) =>
+    (value: T) => {
+      act(value);
+      onClose();
+    };
+  switch (panel) {
+    case "speed":
+      return <SpeedPanel value={settings.speed} onChoose={then(settings.setSpeed)} onClose={onClose} />;
+    case "subtitles":
+      return (
+        <SubtitlePanel
+          tracks={tracks}
+          value={settings.subtitle}
+          onChoose={then(settings.setSubtitle)}
+          onClose={onClose}
+        />
+      );
+    case "quality":
+      return (
+        <QualityPanel
+          heights={quality.heights}
+          value={quality.choice}
+          playing={quality.playingHeight}
+          onChoose={then(quality.choose)}
+          onClose={onClose}
+        />
+      );
+    case "episodes":
+      return (
+        <EpisodePanel
+          episodes={video.episodes}
+          currentId={episode?.id}
+          onChoose={then((e: EpisodeSummary) => {
+            if (e.id !== episode?.id) onEpisodeChange(e);
+          })}
+          onClose={onClose}
+        />
+      );
+    case "rate":
+      return (
+        <RateDialog title={video.title} onClose={onClose}>
+          {rating}
+        </RateDialog>
+      );
+    default:
+      return null;
+  }
 }

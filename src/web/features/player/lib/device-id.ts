@@ -2,7 +2,7 @@ const KEY = "bobine.deviceId";
 let memory: string | null = null;
 
 /**
- * A random id for this browser (stream leases count devices, issue #5): kept in localStorage so a
+ * A random id for this browser (stream leases count devices, docs/decisions/006): kept in localStorage so a
  * reload reuses its lease instead of taking a second one; in memory when storage is unavailable.
  */
 export function deviceId(): string {

@@ -3,7 +3,7 @@
  * between the window and the page), 10 critical violations block playback until reload; the
  * context menu, F12 / inspect shortcuts and screenshots are blocked and shown, but not counted.
  *
- * It must never fire on an ordinary viewer (issue #5), so the gap is measured against the one the
+ * It must never fire on an ordinary viewer, so the gap is measured against the one the
  * page opened with (browser side panels, toolbars, a docked bookmarks bar), a zoom change or a
  * window resize takes a new baseline, and fullscreen is never suspicious.
  */

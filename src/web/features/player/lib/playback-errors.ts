@@ -1,4 +1,4 @@
-import { fr } from "#web/i18n/fr.ts";
+import { playerText } from "#web/i18n/player.ts";
 
 /** spec §9: a source that has not loaded after 30 s is a 'Timeout de chargement vidéo'. */
 export const LOAD_TIMEOUT_MS = 30_000;
@@ -15,7 +15,7 @@ export type PlaybackFailure =
  * element only says the source failed.
  */
 export function playbackErrorMessage(failure: PlaybackFailure): string {
-  const t = fr.player.errors;
+  const t = playerText.errors;
   switch (failure.kind) {
     case "timeout":
       return t.timeout;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fr } from "#web/i18n/fr.ts";
+import { playerText } from "#web/i18n/player.ts";
 import { formatClock, playbackErrorMessage } from "./playback-errors.ts";
 import { clampVolume, keyAction } from "./player-keys.ts";
 
@@ -66,8 +66,8 @@ describe("playback errors (spec §8)", () => {
         status: 404,
         message: "La vidéo demandée n'est pas disponible",
       }),
-    ).toBe(fr.player.errors.loading("La vidéo demandée n'est pas disponible"));
-    expect(fr.player.errors.loading("x")).toBe("Erreur de chargement\u00a0: x");
+    ).toBe(playerText.errors.loading("La vidéo demandée n'est pas disponible"));
+    expect(playerText.errors.loading("x")).toBe("Erreur de chargement\u00a0: x");
   });
 
   it("formats the player's clock", () => {

@@ -2,16 +2,15 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { SearchX, TriangleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import type { VideoSummary } from "#contract/catalogue";
-import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { LoadMoreButton } from "#web/components/ui/load-more-button.tsx";
+import { type PosterGridLayout, PosterGridSkeleton } from "#web/components/ui/poster-grid.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
-import { VideoCard } from "#web/features/catalogue/components/video-card.tsx";
-import { VideoGrid, VideoGridSkeleton } from "#web/features/catalogue/components/video-grid.tsx";
-import { fr } from "#web/i18n/fr.ts";
+import { discoveryText } from "#web/i18n/search.ts";
 import { isApiRequestError, serverMessage } from "#web/lib/api.ts";
-import { formatInteger } from "#web/lib/format.ts";
+import { formatEstimate, formatInteger } from "#web/lib/format.ts";
 import { discoveryListOptions } from "../api/discovery-queries.ts";
-import { type DiscoveryState, effectiveQuery, groupByCategory } from "../discovery-params.ts";
+import { type DiscoveryState, effectiveQuery, groupByCategory } from "../lib/discovery-params.ts";
 
 /** The server's French message for a refused filter or search (e.g. over 100 characters). */
 function errorText(error: unknown): string {
@@ -19,8 +18,14 @@ function errorText(error: unknown): string {
     const first = Object.values(error.fields)[0];
     if (first) return first;
   }
-  return serverMessage(error, fr.discovery.errorTitle);
+  return serverMessage(error, discoveryText.errorTitle);
 }
+
+/** Draws videos as cards: the screen passes the catalogue's grid (docs/decisions/010). */
+export type RenderVideos = (
+  videos: readonly VideoSummary[],
+  options: { eagerCount?: number; layout?: PosterGridLayout },
+) => ReactNode;
 
 /**
  * spec §2 Explore and Search: 'N résultat(s)' plus the query (a live region), a spinner while
@@ -29,12 +34,14 @@ function errorText(error: unknown): string {
  */
 export function DiscoveryResults({
   state,
+  renderVideos,
   toolbar,
   categoryOrder = [],
   emptyActions,
   emptyExtra,
 }: {
   state: DiscoveryState;
+  renderVideos: RenderVideos;
   toolbar?: ReactNode;
   categoryOrder?: readonly string[];
   emptyActions: ReactNode;
@@ -44,6 +51,7 @@ export function DiscoveryResults({
   const videos = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
   const totalIsLowerBound = list.data?.pages[0]?.totalIsLowerBound ?? false;
+  const totalIsEstimate = list.data?.pages[0]?.totalIsEstimate ?? false;
   const query = effectiveQuery(state.q);
   const searching = list.isFetching && !list.isFetchingNextPage;
 
@@ -52,7 +60,7 @@ export function DiscoveryResults({
       <StateMessage
         icon={TriangleAlert}
         alert
-        title={fr.discovery.errorTitle}
+        title={discoveryText.errorTitle}
         text={errorText(list.error)}
         action={emptyActions}
       />
@@ -66,12 +74,17 @@ export function DiscoveryResults({
           {list.data ? (
             <span>
               <strong className="font-semibold text-fg tabular-nums">
-                {fr.discovery.results(total, formatInteger(total), totalIsLowerBound)}
+                {discoveryText.results(
+                  total,
+                  totalIsEstimate ? formatEstimate(total) : formatInteger(total),
+                  totalIsLowerBound,
+                  totalIsEstimate,
+                )}
               </strong>
-              {query && <> {fr.discovery.forQuery(query)}</>}
+              {query && <> {discoveryText.forQuery(query)}</>}
             </span>
           ) : (
-            <span className="sr-only">{fr.discovery.searching}</span>
+            <span className="sr-only">{discoveryText.searching}</span>
           )}
           {searching && <Spinner className="size-5" />}
         </p>
@@ -79,13 +92,13 @@ export function DiscoveryResults({
       </div>
 
       {!list.data ? (
-        <VideoGridSkeleton count={12} />
+        <PosterGridSkeleton count={12} />
       ) : videos.length === 0 ? (
         <div className={searching ? "opacity-60" : ""}>
           <StateMessage
             icon={SearchX}
-            title={fr.discovery.noResults}
-            text={fr.discovery.noResultsText}
+            title={discoveryText.noResults}
+            text={discoveryText.noResultsText}
             action={emptyActions}
           />
           {emptyExtra}
@@ -93,23 +106,16 @@ export function DiscoveryResults({
       ) : (
         <div className={`transition-opacity ${searching ? "opacity-60" : ""}`} aria-busy={searching}>
           {state.view === "modern" ? (
-            <GroupedVideos videos={videos} order={categoryOrder} selected={state.categories} />
+            <GroupedVideos
+              videos={videos}
+              order={categoryOrder}
+              selected={state.categories}
+              renderVideos={renderVideos}
+            />
           ) : (
-            <VideoGrid videos={videos} eagerCount={6} />
+            renderVideos(videos, { eagerCount: 6 })
           )}
-          {list.hasNextPage && (
-            <div className="mt-10 flex justify-center">
-              <button
-                type="button"
-                className={buttonStyles({ variant: "outline" })}
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage && <Spinner className="size-4" />}
-                {fr.discovery.loadMore}
-              </button>
-            </div>
-          )}
+          <LoadMoreButton label={discoveryText.loadMore} list={list} />
         </div>
       )}
     </div>
@@ -121,10 +127,12 @@ function GroupedVideos({
   videos,
   order,
   selected,
+  renderVideos,
 }: {
   videos: readonly VideoSummary[];
   order: readonly string[];
   selected: readonly string[];
+  renderVideos: RenderVideos;
 }) {
   const prefix = useId();
   return (
@@ -137,16 +145,10 @@ function GroupedVideos({
           >
             {group.name}
             <span className="text-sm font-medium text-muted">
-              {fr.discovery.sectionCount(group.videos.length, formatInteger(group.videos.length))}
+              {discoveryText.sectionCount(group.videos.length, formatInteger(group.videos.length))}
             </span>
           </h2>
-          <ul className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-5 xl:gap-x-5">
-            {group.videos.map((video) => (
-              <li key={video.id}>
-                <VideoCard video={video} />
-              </li>
-            ))}
-          </ul>
+          {renderVideos(group.videos, { layout: "section" })}
         </section>
       ))}
     </div>

@@ -1,17 +1,28 @@
-import { useQuery } from "@tanstack/react-query";
 import { RotateCcw, SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { filterLanguages, type VideoSort, videoSorts, YEAR_FILTER_MIN } from "#contract/catalogue";
+import {
+  type Category,
+  type FilterLanguage,
+  filterLanguages,
+  type VideoSort,
+  videoSorts,
+  YEAR_FILTER_MIN,
+} from "#contract/catalogue";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { fr } from "#web/i18n/fr.ts";
+import { fieldClass, fieldLabelClass, SelectField } from "#web/components/ui/select-field.tsx";
+import { discoveryText } from "#web/i18n/search.ts";
 import { formatRating } from "#web/lib/format.ts";
-import { categoriesOptions } from "../api/discovery-queries.ts";
-import { type DiscoveryState, RATING_MAX, RATING_MIN } from "../discovery-params.ts";
+import { type DiscoveryState, RATING_MAX, RATING_MIN } from "../lib/discovery-params.ts";
 
-const fieldClass =
-  "h-11 w-full rounded-xl border border-white/15 bg-surface-2 px-3 text-[0.95rem] text-fg transition-colors hover:border-white/30 focus:border-accent/70 focus:outline-none";
-const labelClass = "mb-1.5 block text-sm font-semibold text-fg/85";
+const labelClass = fieldLabelClass;
 
+/** Every language of spec §9, after « Toutes les langues » (no filter). */
+const languageOptions: readonly { value: FilterLanguage | ""; label: string }[] = [
+  { value: "", label: discoveryText.allLanguages },
+  ...filterLanguages.map((lang) => ({ value: lang, label: discoveryText.languages[lang] })),
+];
+
+/** spec §2 Explore and Search: the sort (relevance, recent, title, year, rating, views). */
 export function SortSelect({
   value,
   onChange,
@@ -21,29 +32,26 @@ export function SortSelect({
   onChange: (sort: VideoSort) => void;
   className?: string;
 }) {
-  const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {fr.discovery.sortLabel}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as VideoSort)}
-        className={fieldClass}
-      >
-        {videoSorts.map((sort) => (
-          <option key={sort} value={sort}>
-            {fr.discovery.sorts[sort]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      look="field"
+      label={discoveryText.sortLabel}
+      value={value}
+      options={videoSorts.map((sort) => ({ value: sort, label: discoveryText.sorts[sort] }))}
+      onChange={onChange}
+      className={className}
+    />
   );
 }
 
-/** A year box: the filter follows once the text is a valid year (1900..this year) or empty. */
+const validYear = (text: string, max: number) =>
+  /^\d{4}$/.test(text) && Number(text) >= YEAR_FILTER_MIN && Number(text) <= max;
+
+/**
+ * A year box: the filter follows once the text is a valid year (1900..this year) or empty. A
+ * four-figure year outside that range (spec §5) stays in the box, is not applied, and the box
+ * says why next to it.
+ */
 function YearInput({
   label,
   value,
@@ -54,18 +62,20 @@ function YearInput({
   onChange: (year: number | undefined) => void;
 }) {
   const id = useId();
+  const errorId = useId();
   const max = new Date().getFullYear();
+  const valid = (t: string) => validYear(t, max);
   const [text, setText] = useState(value === undefined ? "" : String(value));
+  const [left, setLeft] = useState(false);
   useEffect(() => {
-    setText((current) =>
-      current === (value === undefined ? "" : String(value))
-        ? current
-        : value === undefined
-          ? ""
-          : String(value),
-    );
+    // The URL changed (back, « Effacer les filtres »): show its year; an out-of-range entry,
+    // which the URL never holds, stays until then.
+    setText((current) => {
+      if (value !== undefined) return current === String(value) ? current : String(value);
+      return current !== "" && !validYear(current, new Date().getFullYear()) ? current : "";
+    });
   }, [value]);
-  const valid = (t: string) => /^\d{4}$/.test(t) && Number(t) >= YEAR_FILTER_MIN && Number(t) <= max;
+  const wrong = text !== "" && !valid(text) && (left || text.length >= 4);
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -78,19 +88,26 @@ function YearInput({
         min={YEAR_FILTER_MIN}
         max={max}
         step={1}
-        placeholder={label === fr.discovery.yearMin ? String(YEAR_FILTER_MIN) : String(max)}
+        placeholder={label === discoveryText.yearMin ? String(YEAR_FILTER_MIN) : String(max)}
         value={text}
+        aria-invalid={wrong || undefined}
+        aria-describedby={wrong ? errorId : undefined}
         onChange={(event) => {
           const next = event.target.value;
           setText(next);
+          setLeft(false);
           if (next === "") onChange(undefined);
           else if (valid(next)) onChange(Number(next));
+          else if (next.length >= 4) onChange(undefined);
         }}
-        onBlur={() => {
-          if (text !== "" && !valid(text)) setText(value === undefined ? "" : String(value));
-        }}
-        className={`${fieldClass} tabular-nums`}
+        onBlur={() => setLeft(true)}
+        className={`${fieldClass} tabular-nums ${wrong ? "border-danger!" : ""}`}
       />
+      {wrong && (
+        <p id={errorId} className="mt-1.5 text-xs text-danger">
+          {discoveryText.yearOutOfRange(String(YEAR_FILTER_MIN), String(max))}
+        </p>
+      )}
     </div>
   );
 }
@@ -104,54 +121,56 @@ function RatingRange({
   max: number;
   onChange: (range: { ratingMin: number; ratingMax: number }) => void;
 }) {
-  const minId = useId();
-  const maxId = useId();
-  const range = "w-full accent-[var(--color-accent)] cursor-pointer";
   return (
     <fieldset>
       <legend className={labelClass}>
-        {fr.discovery.rating}{" "}
+        {discoveryText.rating}{" "}
         <span className="font-normal text-muted tabular-nums">
           {formatRating(min)} – {formatRating(max)}
         </span>
       </legend>
       <div className="grid gap-2">
-        <label htmlFor={minId} className="flex items-center gap-3 text-sm text-muted">
-          <span className="w-20 shrink-0 whitespace-nowrap">{fr.discovery.ratingMin}</span>
-          <input
-            id={minId}
-            type="range"
-            min={RATING_MIN}
-            max={RATING_MAX}
-            step={0.5}
-            value={min}
-            aria-valuetext={formatRating(min)}
-            onChange={(event) => {
-              const value = Number(event.target.value);
-              onChange({ ratingMin: value, ratingMax: Math.max(value, max) });
-            }}
-            className={range}
-          />
-        </label>
-        <label htmlFor={maxId} className="flex items-center gap-3 text-sm text-muted">
-          <span className="w-20 shrink-0 whitespace-nowrap">{fr.discovery.ratingMax}</span>
-          <input
-            id={maxId}
-            type="range"
-            min={RATING_MIN}
-            max={RATING_MAX}
-            step={0.5}
-            value={max}
-            aria-valuetext={formatRating(max)}
-            onChange={(event) => {
-              const value = Number(event.target.value);
-              onChange({ ratingMin: Math.min(min, value), ratingMax: value });
-            }}
-            className={range}
-          />
-        </label>
+        <RatingSlider
+          label={discoveryText.ratingMin}
+          value={min}
+          onChange={(value) => onChange({ ratingMin: value, ratingMax: Math.max(value, max) })}
+        />
+        <RatingSlider
+          label={discoveryText.ratingMax}
+          value={max}
+          onChange={(value) => onChange({ ratingMin: Math.min(min, value), ratingMax: value })}
+        />
       </div>
     </fieldset>
+  );
+}
+
+/** One end of the rating range: a slider by half stars, named by its label. */
+function RatingSlider({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="flex items-center gap-3 text-sm text-muted">
+      <span className="w-20 shrink-0 whitespace-nowrap">{label}</span>
+      <input
+        id={id}
+        type="range"
+        min={RATING_MIN}
+        max={RATING_MAX}
+        step={0.5}
+        value={value}
+        aria-valuetext={formatRating(value)}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="w-full accent-[var(--color-accent)] cursor-pointer"
+      />
+    </label>
   );
 }
 
@@ -159,18 +178,21 @@ function RatingRange({
 export function FiltersPanel({
   id,
   state,
+  categories,
   update,
   activeCount,
   onClear,
 }: {
   id: string;
   state: DiscoveryState;
+  /** The catalogue's categories (the screen reads them: docs/decisions/010). */
+  categories: readonly Category[] | undefined;
   update: (next: Partial<DiscoveryState>) => void;
   activeCount: number;
   onClear: () => void;
 }) {
-  const categories = useQuery(categoriesOptions());
-  const langId = useId();
+  // Clearing empties the year boxes too, even one holding an entry that was never applied.
+  const [cleared, setCleared] = useState(0);
   const toggle = (name: string, checked: boolean) =>
     update({
       categories: checked ? [...state.categories, name] : state.categories.filter((c) => c !== name),
@@ -179,9 +201,9 @@ export function FiltersPanel({
     <div id={id} className="mb-8 rounded-2xl border border-line bg-surface/70 p-5 sm:p-6">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <fieldset className="min-w-0">
-          <legend className={labelClass}>{fr.discovery.categories}</legend>
+          <legend className={labelClass}>{discoveryText.categories}</legend>
           <ul className="flex flex-wrap gap-2">
-            {(categories.data?.items ?? []).map((category) => {
+            {(categories ?? []).map((category) => {
               const checked = state.categories.includes(category.name);
               return (
                 <li key={category.id}>
@@ -207,34 +229,21 @@ export function FiltersPanel({
           </ul>
         </fieldset>
         <div className="grid content-start gap-4">
-          <div>
-            <label htmlFor={langId} className={labelClass}>
-              {fr.discovery.language}
-            </label>
-            <select
-              id={langId}
-              value={state.language ?? ""}
-              onChange={(event) =>
-                update({ language: (event.target.value || undefined) as DiscoveryState["language"] })
-              }
-              className={fieldClass}
-            >
-              <option value="">{fr.discovery.allLanguages}</option>
-              {filterLanguages.map((lang) => (
-                <option key={lang} value={lang}>
-                  {fr.discovery.languages[lang]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid grid-cols-2 gap-3">
+          <SelectField
+            look="field"
+            label={discoveryText.language}
+            value={state.language ?? ""}
+            options={languageOptions}
+            onChange={(language) => update({ language: language || undefined })}
+          />
+          <div key={cleared} className="grid grid-cols-2 gap-3">
             <YearInput
-              label={fr.discovery.yearMin}
+              label={discoveryText.yearMin}
               value={state.yearMin}
               onChange={(yearMin) => update({ yearMin })}
             />
             <YearInput
-              label={fr.discovery.yearMax}
+              label={discoveryText.yearMax}
               value={state.yearMax}
               onChange={(yearMax) => update({ yearMax })}
             />
@@ -250,10 +259,13 @@ export function FiltersPanel({
           type="button"
           className={buttonStyles({ variant: "ghost", size: "sm" })}
           disabled={activeCount === 0}
-          onClick={onClear}
+          onClick={() => {
+            setCleared((n) => n + 1);
+            onClear();
+          }}
         >
           <RotateCcw aria-hidden="true" />
-          {fr.discovery.clearFilters}
+          {discoveryText.clearFilters}
         </button>
       </div>
     </div>
@@ -280,11 +292,11 @@ export function FiltersToggle({
       className={buttonStyles({ variant: open ? "secondary" : "outline" })}
     >
       <SlidersHorizontal aria-hidden="true" />
-      {fr.discovery.filters}
+      {discoveryText.filters}
       {activeCount > 0 && (
         <span className="grid min-w-6 place-items-center rounded-full bg-accent px-1.5 text-xs font-bold text-on-accent tabular-nums">
           <span aria-hidden="true">{activeCount}</span>
-          <span className="sr-only">{fr.discovery.activeFilters(activeCount)}</span>
+          <span className="sr-only">{discoveryText.activeFilters(activeCount)}</span>
         </span>
       )}
     </button>

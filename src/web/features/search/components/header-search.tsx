@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { Search, X } from "lucide-react";
+import { Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { SEARCH_MAX_LENGTH } from "#contract/catalogue";
-import { fr } from "#web/i18n/fr.ts";
+import { discoveryText } from "#web/i18n/search.ts";
+import { useDebounced } from "#web/lib/use-debounced.ts";
 import { suggestionsOptions } from "../api/discovery-queries.ts";
-import { effectiveQuery } from "../discovery-params.ts";
-import { useDebounced } from "../use-debounced.ts";
+import { effectiveQuery } from "../lib/discovery-params.ts";
+import { ClearTextButton } from "./clear-text-button.tsx";
 
 const searchUrl = (q: string) => `/search?q=${encodeURIComponent(q.trim())}`;
 
@@ -96,7 +97,7 @@ export function HeaderSearch({ variant = "bar" }: { variant?: "bar" | "panel" })
   return (
     <div ref={rootRef} className={`relative ${panel ? "w-full" : "w-64 2xl:w-72"}`}>
       <label htmlFor={`${listId}-input`} className="sr-only">
-        {fr.discovery.searchLabel}
+        {discoveryText.searchLabel}
       </label>
       <div className="relative">
         <Search
@@ -115,7 +116,7 @@ export function HeaderSearch({ variant = "bar" }: { variant?: "bar" | "panel" })
           aria-expanded={showList}
           aria-controls={listId}
           aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
-          placeholder={fr.discovery.searchPlaceholder}
+          placeholder={discoveryText.searchPlaceholder}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -124,20 +125,16 @@ export function HeaderSearch({ variant = "bar" }: { variant?: "bar" | "panel" })
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          className={`w-full rounded-full border border-white/15 bg-black/40 pr-9 pl-9 text-[0.95rem] text-fg backdrop-blur-md transition-colors placeholder:text-fg/55 hover:border-white/30 focus:border-accent/70 focus:bg-black/60 focus:outline-none [&::-webkit-search-cancel-button]:hidden ${panel ? "h-12" : "h-10"}`}
+          className={`w-full rounded-full border border-white/15 bg-bg/40 pr-9 pl-9 text-[0.95rem] text-fg backdrop-blur-md transition-colors placeholder:text-fg/55 hover:border-white/30 focus:border-accent/70 focus:bg-black/60 focus:outline-none [&::-webkit-search-cancel-button]:hidden ${panel ? "h-12" : "h-10"}`}
         />
         {text && (
-          <button
-            type="button"
-            aria-label={fr.discovery.clearQuery}
-            onClick={() => {
+          <ClearTextButton
+            className="right-1.5 size-7"
+            onClear={() => {
               setText("");
               inputRef.current?.focus();
             }}
-            className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-full text-muted hover:bg-white/10 hover:text-fg"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
+          />
         )}
       </div>
       <div
@@ -146,9 +143,9 @@ export function HeaderSearch({ variant = "bar" }: { variant?: "bar" | "panel" })
         } z-50 overflow-hidden rounded-2xl border border-white/10 bg-surface/98 shadow-2xl backdrop-blur-xl`}
       >
         {query !== undefined && suggestions.isSuccess && items.length === 0 && (
-          <p className="px-4 pt-3 pb-1 text-sm text-muted">{fr.discovery.noSuggestion}</p>
+          <p className="px-4 pt-3 pb-1 text-sm text-muted">{discoveryText.noSuggestion}</p>
         )}
-        <div id={listId} role="listbox" aria-label={fr.discovery.suggestionsLabel} className="py-1.5">
+        <div id={listId} role="listbox" aria-label={discoveryText.suggestionsLabel} className="py-1.5">
           {items.map((item, index) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant)
             <div
@@ -192,15 +189,15 @@ export function HeaderSearch({ variant = "bar" }: { variant?: "bar" | "panel" })
               active === items.length ? "bg-white/10" : ""
             }`}
           >
-            {fr.discovery.seeAll}
+            {discoveryText.seeAll}
           </div>
         </div>
       </div>
       <p className="sr-only" aria-live="polite">
         {showList && query !== undefined && !suggestions.isFetching
           ? items.length > 0
-            ? `${items.length} ${fr.discovery.suggestionsLabel.toLowerCase()}`
-            : fr.discovery.noSuggestion
+            ? `${items.length} ${discoveryText.suggestionsLabel.toLowerCase()}`
+            : discoveryText.noSuggestion
           : ""}
       </p>
     </div>

@@ -1,7 +1,8 @@
-import { Search, X } from "lucide-react";
+import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { fr } from "#web/i18n/fr.ts";
-import { useDebounced } from "../use-debounced.ts";
+import { discoveryText } from "#web/i18n/search.ts";
+import { useDebounced } from "#web/lib/use-debounced.ts";
+import { ClearTextButton } from "./clear-text-button.tsx";
 
 /** The page's search box: the URL follows 300 ms after typing stops (spec §5), and the box follows the URL. */
 export function PageSearchInput({ value, onChange }: { value: string; onChange: (q: string) => void }) {
@@ -26,7 +27,7 @@ export function PageSearchInput({ value, onChange }: { value: string; onChange: 
   return (
     <search className="relative w-full max-w-xl">
       <label htmlFor={inputId} className="sr-only">
-        {fr.discovery.searchLabel}
+        {discoveryText.searchLabel}
       </label>
       <Search
         aria-hidden="true"
@@ -36,7 +37,7 @@ export function PageSearchInput({ value, onChange }: { value: string; onChange: 
         id={inputId}
         type="search"
         autoComplete="off"
-        placeholder={fr.discovery.searchLabel}
+        placeholder={discoveryText.searchLabel}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
@@ -48,18 +49,14 @@ export function PageSearchInput({ value, onChange }: { value: string; onChange: 
         className="h-12 w-full rounded-full border border-white/15 bg-surface/80 pr-11 pl-12 text-base text-fg transition-colors placeholder:text-fg/55 hover:border-white/30 focus:border-accent/70 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
       />
       {text && (
-        <button
-          type="button"
-          aria-label={fr.discovery.clearQuery}
-          onClick={() => {
+        <ClearTextButton
+          className="right-2 size-8"
+          onClear={() => {
             setText("");
             pushed.current = "";
             onChange("");
           }}
-          className="absolute top-1/2 right-2 grid size-8 -translate-y-1/2 place-items-center rounded-full text-muted hover:bg-white/10 hover:text-fg"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </button>
+        />
       )}
     </search>
   );

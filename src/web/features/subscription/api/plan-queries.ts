@@ -1,9 +1,62 @@
 import { queryOptions } from "@tanstack/react-query";
 import { listPlans } from "#contract/auth";
-import { apiGet } from "#web/lib/api.ts";
+import {
+  billingPortal,
+  type CheckoutMethod,
+  cancelSubscription,
+  createCheckout,
+  demoCheckout,
+  demoPay,
+  getSubscription,
+  listReceipts,
+  resumeSubscription,
+  verifyPayment,
+} from "#contract/billing";
+import { apiGet, apiSend } from "#web/lib/api.ts";
+
+/** The plans' and the member's billing cached answers (their one key factory: docs/decisions/010). */
+export const subscriptionKeys = {
+  all: ["subscription"] as const,
+  plans: () => ["subscription", "plans"] as const,
+  states: () => ["subscription", "state"] as const,
+  state: (userId: string) => ["subscription", "state", userId] as const,
+  receipts: (userId: string) => ["subscription", "receipts", userId] as const,
+  demo: (paymentId: string) => ["subscription", "demo", paymentId] as const,
+  verify: (sessionId: string) => ["subscription", "verify", sessionId] as const,
+};
 
 /** GET /api/plans: the active plans, cheapest first (spec §7 subscription_plans). */
 export const plansOptions = queryOptions({
-  queryKey: ["plans"] as const,
+  queryKey: subscriptionKeys.plans(),
   queryFn: ({ signal }) => apiGet(listPlans, { signal }),
 });
+
+/** The member's state, computed by the server (spec §4); re-checked every 15 min while subscribed. */
+export const subscriptionStateOptions = (userId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.state(userId),
+    queryFn: ({ signal }) => apiGet(getSubscription, { signal }),
+    refetchInterval: 15 * 60_000,
+  });
+
+export const receiptsOptions = (userId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.receipts(userId),
+    queryFn: ({ signal }) => apiGet(listReceipts, { signal }),
+  });
+
+export const demoCheckoutOptions = (paymentId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.demo(paymentId),
+    queryFn: ({ signal }) => apiGet(demoCheckout, { params: { paymentId }, signal }),
+    retry: false,
+  });
+
+export const startCheckout = (body: { planId: string; method: CheckoutMethod; waiveWithdrawal: boolean }) =>
+  apiSend(createCheckout, { body });
+export const payDemo = (paymentId: string, body: { cardNumber?: string; confirm?: boolean }) =>
+  apiSend(demoPay, { params: { paymentId }, body });
+export const verify = (sessionId: string) => apiGet(verifyPayment, { query: { session_id: sessionId } });
+export const cancel = () => apiSend(cancelSubscription);
+export const resume = () => apiSend(resumeSubscription);
+export const openPortal = () => apiSend(billingPortal);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { fr } from "#web/i18n/fr.ts";
+import { plansText } from "#web/i18n/subscription.ts";
 import { formatPrice, priceSuffix } from "./plan-price.ts";
 
 /** Intl fr-FR puts a no-break space (narrow or not) before the currency sign. */
@@ -14,7 +14,7 @@ describe("plan prices (spec §9)", () => {
   });
 
   it("adds /mois to a monthly plan only", () => {
-    expect(priceSuffix("month")).toBe(fr.plans.perMonth);
+    expect(priceSuffix("month")).toBe(plansText.perMonth);
     expect(priceSuffix("lifetime")).toBeNull();
     expect(priceSuffix("other")).toBeNull();
   });

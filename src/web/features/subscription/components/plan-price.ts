@@ -1,23 +1,8 @@
-import { fr } from "#web/i18n/fr.ts";
+import { plansText } from "#web/i18n/subscription.ts";
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** spec §9: price_cents / 100 with 2 decimals and the currency sign, French formatting (« 9,99 € »). */
-export function formatPrice(priceCents: number, currency: string): string {
-  const code = currency.toUpperCase();
-  let format = formatters.get(code);
-  if (!format) {
-    format = new Intl.NumberFormat("fr-FR", {
-      style: "currency",
-      currency: code,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(code, format);
-  }
-  return format.format(priceCents / 100);
-}
+/** spec §9 prices in French formatting: shared with the administration's ledger (lib/format.ts). */
+export { formatPrice } from "#web/lib/format.ts";
 
 /** spec §2 Success page: "/mois if interval is month" (a lifetime plan's features say it is paid once). */
 export const priceSuffix = (interval: "month" | "lifetime" | "other"): string | null =>
-  interval === "month" ? fr.plans.perMonth : null;
+  interval === "month" ? plansText.perMonth : null;

@@ -1,33 +1,50 @@
-import { useQuery } from "@tanstack/react-query";
-import { Bitcoin, Check, CreditCard, RefreshCw, ShieldCheck, Ticket, TriangleAlert } from "lucide-react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import {
+  Bitcoin,
+  Check,
+  CreditCard,
+  FlaskConical,
+  ShieldCheck,
+  Ticket,
+  TriangleAlert,
+  Wallet,
+} from "lucide-react";
 import { useId, useState } from "react";
+import { useNavigate } from "react-router";
 import type { z } from "zod";
 import type { listPlans } from "#contract/auth";
+import type { CheckoutMethod } from "#contract/billing";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { fr } from "#web/i18n/fr.ts";
-import { plansOptions } from "../api/plan-queries.ts";
+import { RetryButton } from "#web/components/ui/load-error.tsx";
+import { commonText } from "#web/i18n/common.ts";
+import { plansText } from "#web/i18n/subscription.ts";
+import { serverMessage } from "#web/lib/api.ts";
+import { useSession } from "#web/lib/session/use-session.ts";
+import { toast } from "#web/lib/toast.ts";
+import { plansOptions, startCheckout, subscriptionStateOptions } from "../api/plan-queries.ts";
 import { formatPrice, priceSuffix } from "./plan-price.ts";
 
 type Plan = z.output<typeof listPlans.response>["items"][number];
 
 /** spec §9 payment methods offered on the plans screen. */
 const methods = [
-  { id: "paypal", icon: CreditCard },
+  { id: "card", icon: CreditCard },
+  { id: "paypal", icon: Wallet },
   { id: "paysafecard", icon: Ticket },
   { id: "crypto", icon: Bitcoin },
 ] as const;
-type Method = (typeof methods)[number]["id"];
+type Method = CheckoutMethod;
 
 function PaymentMethods({ value, onChange }: { value: Method; onChange: (m: Method) => void }) {
   const name = useId();
   return (
     <fieldset>
       <legend className="mb-3 text-sm font-semibold tracking-wide text-muted uppercase">
-        {fr.plans.methodLegend}
+        {plansText.methodLegend}
       </legend>
-      <div className="grid gap-2.5 sm:grid-cols-3">
+      <div className="grid gap-2.5 sm:grid-cols-2 lg:grid-cols-4">
         {methods.map(({ id, icon: Icon }) => {
-          const text = fr.plans.methods[id];
+          const text = plansText.methods[id];
           return (
             <label
               key={id}
@@ -56,7 +73,19 @@ function PaymentMethods({ value, onChange }: { value: Method; onChange: (m: Meth
   );
 }
 
-function PlanCard({ plan, headingLevel, noteId }: { plan: Plan; headingLevel: 2 | 3; noteId: string }) {
+function PlanCard({
+  plan,
+  headingLevel,
+  noteId,
+  busy,
+  onChoose,
+}: {
+  plan: Plan;
+  headingLevel: 2 | 3;
+  noteId: string;
+  busy: boolean;
+  onChoose: () => void;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const suffix = priceSuffix(plan.interval);
   const featured = plan.badge !== null;
@@ -88,14 +117,14 @@ function PlanCard({ plan, headingLevel, noteId }: { plan: Plan; headingLevel: 2 
           </li>
         ))}
       </ul>
-      {/* Buying is its own issue: the button says so instead of pretending. */}
       <button
         type="button"
-        disabled
+        disabled={busy}
         aria-describedby={noteId}
+        onClick={onChoose}
         className={`${buttonStyles({ variant: featured ? "primary" : "outline" })} mt-6 w-full`}
       >
-        {fr.plans.comingSoon}
+        {busy ? plansText.choosing : plansText.choose(plan.name)}
       </button>
     </li>
   );
@@ -104,7 +133,7 @@ function PlanCard({ plan, headingLevel, noteId }: { plan: Plan; headingLevel: 2 
 function PlansSkeleton() {
   return (
     <div role="status" aria-busy="true" className="grid gap-5 md:grid-cols-3">
-      <span className="sr-only">{fr.common.loading}</span>
+      <span className="sr-only">{commonText.loading}</span>
       {[0, 1, 2].map((i) => (
         <div key={i} aria-hidden="true" className="skeleton h-96 rounded-3xl" />
       ))}
@@ -117,10 +146,51 @@ function PlansSkeleton() {
  * (name, price with /mois, features, badge), payment information. Shared by the modal after
  * sign-up and, later, the /subscription page.
  */
-export function PlansPanel({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
-  const [method, setMethod] = useState<Method>("paypal");
+export function PlansPanel({
+  headingLevel = 3,
+  demo: demoGiven,
+}: {
+  headingLevel?: 2 | 3;
+  /**
+   * The server's demo provider takes the payments (« Mode démonstration »). Without it, the panel
+   * reads it from the member's subscription state (the modal after sign-up, the player's paywall).
+   */
+  demo?: boolean;
+}) {
+  const [method, setMethod] = useState<Method>("card");
+  const [waived, setWaived] = useState(false);
+  const [waiverError, setWaiverError] = useState(false);
   const noteId = useId();
+  const waiverId = useId();
+  const { user } = useSession();
+  const state = useQuery({
+    ...subscriptionStateOptions(user?.id ?? ""),
+    enabled: demoGiven === undefined && user !== null,
+  });
+  const demo = demoGiven ?? state.data?.demo ?? false;
+  const navigate = useNavigate();
   const { data, isPending, isError, refetch, isRefetching } = useQuery(plansOptions);
+  const checkout = useMutation({
+    mutationFn: (planId: string) => startCheckout({ planId, method, waiveWithdrawal: true }),
+    onSuccess: ({ paymentUrl }) => {
+      // Bobine's own pages (the demo checkout) inside the app; a provider's hosted page by address.
+      if (paymentUrl.startsWith("/")) void navigate(paymentUrl);
+      else window.location.assign(paymentUrl);
+    },
+    onError: (error) => toast.error(plansText.errorTitle, serverMessage(error, plansText.errorFallback)),
+  });
+  const choose = (planId: string) => {
+    if (!user) {
+      toast.error(plansText.signInRequired);
+      return;
+    }
+    if (!waived) {
+      setWaiverError(true);
+      document.getElementById(waiverId)?.focus();
+      return;
+    }
+    checkout.mutate(planId);
+  };
 
   return (
     <div className="flex flex-col gap-7">
@@ -133,29 +203,59 @@ export function PlansPanel({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           className="flex flex-col items-center gap-4 rounded-2xl border border-line bg-surface-2/60 px-6 py-10 text-center"
         >
           <TriangleAlert className="size-6 text-danger" aria-hidden="true" />
-          <p className="font-semibold">{fr.plans.loadFailed}</p>
-          <button
-            type="button"
-            className={buttonStyles({ variant: "outline", size: "sm" })}
-            disabled={isRefetching}
-            onClick={() => void refetch()}
-          >
-            <RefreshCw className={isRefetching ? "animate-spin" : undefined} aria-hidden="true" />
-            {fr.common.retry}
-          </button>
+          <p className="font-semibold">{plansText.loadFailed}</p>
+          <RetryButton look="outline" retrying={isRefetching} onRetry={() => void refetch()} />
         </div>
       ) : (
         <ul className="grid gap-5 pt-3 md:grid-cols-3">
           {data.items.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} headingLevel={headingLevel} noteId={noteId} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              headingLevel={headingLevel}
+              noteId={noteId}
+              busy={checkout.isPending && checkout.variables === plan.id}
+              onChoose={() => choose(plan.id)}
+            />
           ))}
         </ul>
       )}
+      <div className="flex flex-col gap-1.5">
+        <label className="flex cursor-pointer items-start gap-3 text-sm">
+          <input
+            id={waiverId}
+            type="checkbox"
+            checked={waived}
+            onChange={(e) => {
+              setWaived(e.target.checked);
+              if (e.target.checked) setWaiverError(false);
+            }}
+            aria-invalid={waiverError}
+            className="mt-0.5 size-4 shrink-0 accent-(--color-accent)"
+          />
+          <span>{plansText.waiver}</span>
+        </label>
+        {waiverError && (
+          <p role="alert" className="pl-7 text-sm text-danger">
+            {plansText.waiverMissing}
+          </p>
+        )}
+      </div>
       <div className="flex flex-col gap-1.5 text-sm text-muted">
-        <p id={noteId}>{fr.plans.comingSoonNote}</p>
+        {demo && (
+          <p id={noteId} className="flex items-center gap-2 text-amber-200">
+            <FlaskConical className="size-4 shrink-0" aria-hidden="true" />
+            {plansText.demoNote}
+          </p>
+        )}
         <p className="flex items-center gap-2">
           <ShieldCheck className="size-4 shrink-0 text-emerald-300" aria-hidden="true" />
-          {fr.plans.secure}
+          {plansText.secure}
+        </p>
+        <p>
+          <a className="underline underline-offset-2 hover:text-fg" href="mailto:support@bobine.local">
+            {plansText.support}
+          </a>
         </p>
       </div>
     </div>

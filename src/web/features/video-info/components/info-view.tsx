@@ -4,34 +4,49 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { VideoSummary } from "#contract/catalogue";
 import { SIMILAR_SHOWN, type VideoDetail } from "#contract/video-detail";
+import { BackdropImage } from "#web/components/ui/backdrop-image.tsx";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
-import { TypeBadge } from "#web/features/catalogue/components/type-badge.tsx";
-import { VideoCardWide, VideoCardWideSkeleton } from "#web/features/catalogue/components/video-card-wide.tsx";
-import { formatCompactViews } from "#web/features/catalogue/lib/format-views.ts";
-import { fr } from "#web/i18n/fr.ts";
+import { TypeBadge } from "#web/components/ui/type-badge.tsx";
+import { VideoFacts } from "#web/components/ui/video-facts.tsx";
+import { homeText } from "#web/i18n/catalogue.ts";
+import { commonText, videoText } from "#web/i18n/common.ts";
+import { infoText } from "#web/i18n/video-info.ts";
 import { isApiRequestError } from "#web/lib/api.ts";
-import { formatInteger, formatMatch, formatRating } from "#web/lib/format.ts";
+import { formatCompactViews, formatInteger, formatRating } from "#web/lib/format.ts";
 import { similarVideosOptions, videoDetailOptions } from "../api/detail-queries.ts";
-import { FavoriteButton, LikeButton, RatingStars, ShareButton } from "./video-actions.tsx";
+import { ShareButton } from "./share-button.tsx";
+import { VideoCardWide, VideoCardWideSkeleton } from "./video-card-wide.tsx";
 
 /** spec §2 Info modal: 'first 6 episodes for series'. */
 const EPISODES_SHOWN = 6;
 
 /**
+ * What the screen puts in the info view (docs/decisions/010): the member's actions after Lecture
+ * (Ma liste, J'aime) and their rating under the description.
+ */
+export interface InfoSlots {
+  actions?: ((video: VideoDetail) => ReactNode) | undefined;
+  rating?: ((video: VideoDetail) => ReactNode) | undefined;
+}
+
+/**
  * The info view of a video (spec §2 "Video card and info modal"), shared by the /info/{id} page
- * and the modal opened from a card: hero with Lecture, favourite, J'aime and share; description;
- * the member's stars; the first 6 episodes of a series; the info panel (year, views, creator…);
- * genres; 3 similar titles. Every box is sized before its data arrives (no layout shift).
+ * and the modal opened from a card: hero with Lecture, the screen's actions (favourite, J'aime) and
+ * share; description; the member's stars; the first 6 episodes of a series; the info panel (year,
+ * views, creator…); genres; 3 similar titles. Every box is sized before its data arrives (no
+ * layout shift).
  */
 export function InfoView({
   id,
   titleId,
   headingLevel,
+  slots = {},
 }: {
   id: string;
   titleId: string;
   headingLevel: 1 | 2;
+  slots?: InfoSlots | undefined;
 }) {
   const detail = useQuery(videoDetailOptions(id));
 
@@ -47,16 +62,16 @@ export function InfoView({
           headingLevel={headingLevel}
           headingId={titleId}
           icon={notFound ? Film : TriangleAlert}
-          title={notFound ? fr.info.notFoundTitle : fr.info.errorTitle}
-          text={notFound ? fr.info.notFoundText : `${detail.error.message} ${fr.home.errorHint}`}
+          title={notFound ? infoText.notFoundTitle : infoText.errorTitle}
+          text={notFound ? infoText.notFoundText : `${detail.error.message} ${homeText.errorHint}`}
           action={
             notFound ? (
               <Link to="/" className={buttonStyles()}>
-                {fr.info.backHome}
+                {infoText.backHome}
               </Link>
             ) : (
               <button type="button" className={buttonStyles()} onClick={() => detail.refetch()}>
-                {fr.common.retry}
+                {commonText.retry}
               </button>
             )
           }
@@ -64,27 +79,21 @@ export function InfoView({
       </div>
     );
   }
-  return <InfoContent video={detail.data} titleId={titleId} headingLevel={headingLevel} />;
+  return <InfoContent video={detail.data} titleId={titleId} headingLevel={headingLevel} slots={slots} />;
 }
 
 function InfoContent({
   video,
   titleId,
   headingLevel,
+  slots,
 }: {
   video: VideoDetail;
   titleId: string;
   headingLevel: 1 | 2;
+  slots: InfoSlots;
 }) {
   const Title = headingLevel === 1 ? "h1" : "h2";
-  const rated = video.totalRatings > 0;
-  const facts = [
-    String(video.year),
-    video.type === "series"
-      ? fr.video.seasons(video.totalSeasons, formatInteger(video.totalSeasons))
-      : video.duration,
-    video.language,
-  ].filter(Boolean);
 
   return (
     <article className="animate-fade-in">
@@ -94,7 +103,7 @@ function InfoContent({
           <div className="mb-3 flex items-center gap-3">
             <TypeBadge type={video.type} />
             <span className="rounded border border-white/25 px-1.5 py-0.5 text-[0.7rem] font-bold text-fg/90">
-              {fr.info.maturity[video.maturity]}
+              {infoText.maturity[video.maturity]}
             </span>
           </div>
           <Title
@@ -103,26 +112,13 @@ function InfoContent({
           >
             {video.title}
           </Title>
-          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm font-medium text-fg/90 tabular-nums sm:text-[0.95rem]">
-            {rated && (
-              <span className="font-bold text-accent">
-                {fr.video.match(formatMatch(video.averageRating))}
-              </span>
-            )}
-            {facts.map((fact, index) => (
-              <span key={fact} className="flex items-center gap-3">
-                {(rated || index > 0) && <span aria-hidden="true" className="size-1 rounded-full bg-fg/45" />}
-                {fact}
-              </span>
-            ))}
-          </p>
+          <VideoFacts video={video} className="mt-3" />
           <div className="mt-6 flex flex-wrap items-center gap-3">
             <Link to={`/video/${video.id}`} className={buttonStyles({ size: "lg" })}>
               <Play className="fill-current" aria-hidden="true" />
-              {fr.info.play}
+              {infoText.play}
             </Link>
-            <FavoriteButton video={video} variant="labelled" />
-            <LikeButton video={video} variant="round" />
+            {slots.actions?.(video)}
             <ShareButton video={video} />
           </div>
         </div>
@@ -133,7 +129,7 @@ function InfoContent({
           <p className="max-w-2xl text-base leading-relaxed text-pretty text-fg/85 sm:text-lg">
             {video.description}
           </p>
-          <RatingStars video={video} />
+          {slots.rating?.(video)}
           {video.type === "series" && <EpisodeList video={video} />}
         </div>
         <InfoPanel video={video} />
@@ -150,32 +146,23 @@ function Backdrop({ image }: { image: string | null }) {
       aria-hidden="true"
       className="relative -z-10 aspect-video max-h-[28rem] w-full overflow-hidden bg-surface-2"
     >
-      {image && (
-        <img
-          src={image}
-          alt=""
-          width={1920}
-          height={1080}
-          decoding="async"
-          className="size-full animate-fade-in object-cover object-[center_25%]"
-        />
-      )}
+      {image && <BackdropImage src={image} />}
       <div className="absolute inset-0 bg-gradient-to-t from-surface via-surface/40 to-transparent" />
     </div>
   );
 }
 
 function InfoPanel({ video }: { video: VideoDetail }) {
-  const t = fr.info.facts;
+  const t = infoText.facts;
   const rows: [string, ReactNode][] = [
     [t.year, video.year],
     [
       t.views,
-      <span key="v" title={fr.video.views(video.views, formatInteger(video.views))}>
+      <span key="v" title={videoText.views(video.views, formatInteger(video.views))}>
         {formatCompactViews(video.views)}
       </span>,
     ],
-    [t.creator, video.creator ?? fr.info.noCreator],
+    [t.creator, video.creator ?? infoText.noCreator],
     [t.language, video.language],
     video.type === "series"
       ? [t.seasons, formatInteger(video.totalSeasons)]
@@ -183,17 +170,19 @@ function InfoPanel({ video }: { video: VideoDetail }) {
     [
       t.rating,
       video.totalRatings > 0
-        ? fr.info.averageOf(
+        ? infoText.averageOf(
             formatRating(video.averageRating),
             video.totalRatings,
             formatInteger(video.totalRatings),
           )
-        : fr.video.unrated,
+        : videoText.unrated,
     ],
+    // « J'aime » is its own count, never part of the rating (docs/decisions/040).
+    [t.likes, infoText.likesOf(video.likes, formatInteger(video.likes))],
   ];
   return (
-    <aside aria-label={fr.info.about} className="text-sm">
-      <h3 className="text-xs font-bold tracking-[0.14em] text-muted uppercase">{fr.info.about}</h3>
+    <aside aria-label={infoText.about} className="text-sm">
+      <h3 className="text-xs font-bold tracking-[0.14em] text-muted uppercase">{infoText.about}</h3>
       <dl className="mt-3 divide-y divide-white/8 rounded-xl border border-line bg-surface-2/40">
         {rows.map(([label, value]) => (
           <div key={label} className="flex items-baseline justify-between gap-4 px-4 py-2.5">
@@ -228,11 +217,11 @@ function EpisodeList({ video }: { video: VideoDetail }) {
   return (
     <section aria-labelledby="info-episodes" className="mt-8">
       <h3 id="info-episodes" className="text-lg font-bold tracking-tight">
-        {fr.info.episodes}
+        {infoText.episodes}
       </h3>
       {shown.length === 0 ? (
         <p className="mt-3 rounded-xl border border-line bg-surface-2/40 px-4 py-5 text-muted">
-          {fr.info.noEpisodes}
+          {infoText.noEpisodes}
         </p>
       ) : (
         <ol className="mt-3 divide-y divide-white/8 overflow-hidden rounded-xl border border-line">
@@ -243,7 +232,7 @@ function EpisodeList({ video }: { video: VideoDetail }) {
                 className="group flex items-start gap-4 px-4 py-3.5 transition-colors hover:bg-white/5 focus-visible:bg-white/5"
               >
                 <span className="w-14 shrink-0 pt-0.5 text-sm font-bold text-muted tabular-nums">
-                  {fr.info.episodeLabel(episode.seasonNumber, episode.episodeNumber)}
+                  {infoText.episodeLabel(episode.seasonNumber, episode.episodeNumber)}
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-3">
@@ -263,7 +252,7 @@ function EpisodeList({ video }: { video: VideoDetail }) {
       )}
       {video.episodes.length > EPISODES_SHOWN && (
         <Link to={`/video/${video.id}`} className={`${buttonStyles({ variant: "ghost", size: "sm" })} mt-3`}>
-          {fr.info.allEpisodes(video.episodes.length, formatInteger(video.episodes.length))}
+          {infoText.allEpisodes(video.episodes.length, formatInteger(video.episodes.length))}
         </Link>
       )}
     </section>
@@ -277,9 +266,9 @@ function SimilarVideos({ id }: { id: string }) {
     return (
       <section aria-labelledby="info-similar" className="px-5 pb-10 sm:px-10">
         <h3 id="info-similar" className="text-lg font-bold tracking-tight">
-          {fr.info.similar}
+          {infoText.similar}
         </h3>
-        <p className="mt-2 text-muted">{fr.info.noSimilar}</p>
+        <p className="mt-2 text-muted">{infoText.noSimilar}</p>
       </section>
     );
   }
@@ -287,7 +276,7 @@ function SimilarVideos({ id }: { id: string }) {
   return (
     <section aria-labelledby="info-similar" className="px-5 pb-10 sm:px-10">
       <h3 id="info-similar" className="text-lg font-bold tracking-tight">
-        {fr.info.similar}
+        {infoText.similar}
       </h3>
       <ul className="mt-4 grid grid-cols-1 gap-5 sm:grid-cols-3">
         {similar.isPending
@@ -311,7 +300,7 @@ function SimilarVideos({ id }: { id: string }) {
 export function InfoViewSkeleton() {
   return (
     <div role="status" aria-busy="true">
-      <span className="sr-only">{fr.info.loading}</span>
+      <span className="sr-only">{infoText.loading}</span>
       <div aria-hidden="true">
         <div className="aspect-video max-h-[28rem] w-full bg-surface-2" />
         <div className="relative -mt-24 px-5 sm:-mt-40 sm:px-10">

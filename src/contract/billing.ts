@@ -1,0 +1,330 @@
+import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+import { text, tokenText } from "./text.ts";
+
+/**
+ * Subscriptions and payments (decision 041; docs/decisions/041–044). The browser never grants
+ * anything: it names a plan and a method, the server reads the price, the plan and the member
+ * itself, the provider takes the money, and access follows the provider's state as the server
+ * re-reads it.
+ */
+
+/** spec §9 payment methods: card (Stripe), paypal, paysafecard (prepaid), crypto (BTCPay). */
+export const checkoutMethods = ["card", "paypal", "paysafecard", "crypto"] as const;
+export type CheckoutMethod = (typeof checkoutMethods)[number];
+
+/** The demo provider's test cards (docs/decisions/042-demo-provider.md). */
+export const DEMO_CARDS = {
+  approved: "4242424242424242",
+  declined: "4000000000000002",
+  confirm: "4000002500003155",
+} as const;
+
+export const billingMessages = {
+  planInactive: "Cette formule n'est plus proposée.",
+  planUnknown: "Formule introuvable.",
+  methodUnavailable: "Ce moyen de paiement n'est pas disponible pour le moment.",
+  waiverRequired:
+    "Veuillez accepter que l'accès commence immédiatement et renoncer à votre droit de rétractation.",
+  paymentUnknown: "Paiement introuvable.",
+  receiptUnknown: "Reçu introuvable.",
+  paymentClosed: "Ce paiement est déjà terminé.",
+  cardDeclined: "Paiement refusé par votre banque. Essayez une autre carte.",
+  cardInvalid: "Numéro de carte invalide.",
+  nothingToCancel: "Aucun abonnement à résilier.",
+  nothingToResume: "Aucune résiliation à annuler.",
+  providerFailed: "Le prestataire de paiement ne répond pas. Réessayez dans quelques instants.",
+  badSignature: "Signature du webhook invalide.",
+  eventUnknown: "Webhook introuvable.",
+  providerNotConfigured:
+    "Ce prestataire n'est pas configuré sur ce serveur : le webhook ne peut pas être rejoué.",
+  alreadyLifetime: "Vous avez déjà l'accès à vie.",
+  notRefundable: "Seul un paiement reçu peut être remboursé.",
+  reminderTitle: "Votre abonnement se termine bientôt",
+  reminderMessage: (plan: string, date: string) =>
+    `Votre abonnement ${plan} se termine le ${date}. Renouvelez-le pour continuer à regarder.`,
+  portalUnavailable: "Ce moyen de paiement se gère directement chez le prestataire.",
+  resumeUnsupported:
+    "Ce moyen de paiement ne permet pas de reprendre un abonnement résilié : souscrivez de nouveau à la fin de la période.",
+} as const;
+
+const plan = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  interval: z.enum(["month", "lifetime", "other"]),
+});
+
+/** spec §4 display states, computed by the server in Paris time. */
+export const subscriptionStateSchema = z.object({
+  state: z.enum(["none", "active", "expiring", "expired"]),
+  planName: z.string().nullable(),
+  planCode: z.string().nullable(),
+  endsAt: z.iso.datetime({ offset: true }).nullable(),
+  daysLeft: z.number().int().nullable(),
+  /** The recurring agreement with a provider, when there is one still running. */
+  agreement: z
+    .object({
+      provider: z.string(),
+      cancelAtPeriodEnd: z.boolean(),
+      periodEnd: z.iso.datetime({ offset: true }).nullable(),
+      canManage: z.boolean(),
+    })
+    .nullable(),
+  /** The methods that can take a payment now, and whether the demo provider stands in for them. */
+  methods: z.array(z.enum(checkoutMethods)),
+  demo: z.boolean(),
+});
+export type SubscriptionState = z.output<typeof subscriptionStateSchema>;
+
+export const getSubscription = endpoint({
+  method: "GET",
+  path: "/api/subscription",
+  summary: "État de l'abonnement du membre (calculé par le serveur, heure de Paris)",
+  tags: ["abonnements"],
+  access: "member",
+  response: subscriptionStateSchema,
+});
+
+export const createCheckout = endpoint({
+  method: "POST",
+  path: "/api/payments/checkout",
+  summary: "Crée un paiement chez le prestataire pour une formule (prix et formule lus par le serveur)",
+  tags: ["abonnements"],
+  access: "member",
+  body: z.strictObject({
+    planId: z.uuid(),
+    method: z.enum(checkoutMethods),
+    /** The member agreed that access starts at once and waived the 14-day withdrawal right. */
+    waiveWithdrawal: z.boolean(),
+  }),
+  response: z.object({
+    paymentId: z.uuid(),
+    /** spec §7 create-subscription: where the member pays. */
+    paymentUrl: z.string(),
+    planName: z.string(),
+  }),
+});
+
+export const paymentStatusSchema = z.object({
+  status: z.enum(["pending", "paid", "failed", "refunded"]),
+  plan: plan,
+  method: z.string().nullable(),
+  provider: z.string(),
+  /** While pending: where the member pays (paysafecard's panel), read from the provider. */
+  payUrl: z.url({ protocol: /^https?$/ }).nullable(),
+});
+
+export const verifyPayment = endpoint({
+  method: "GET",
+  path: "/api/payments/verify",
+  summary: "Vérifie un paiement auprès du prestataire (page de succès)",
+  tags: ["abonnements"],
+  access: "member",
+  query: z.object({ session_id: tokenText({ max: 200, invalid: billingMessages.paymentUnknown }) }),
+  response: paymentStatusSchema,
+});
+
+export const demoCheckout = endpoint({
+  method: "GET",
+  path: "/api/payments/demo/:paymentId",
+  summary: "Page de paiement de démonstration : la commande",
+  tags: ["abonnements"],
+  access: "member",
+  params: z.object({ paymentId: z.uuid() }),
+  response: z.object({
+    paymentId: z.uuid(),
+    sessionId: z.string(),
+    plan: plan,
+    state: z.enum(["open", "requires_action", "paid", "declined"]),
+  }),
+});
+
+export const demoPay = endpoint({
+  method: "POST",
+  path: "/api/payments/demo/:paymentId/pay",
+  summary: "Page de paiement de démonstration : payer avec une carte de test",
+  tags: ["abonnements"],
+  access: "member",
+  params: z.object({ paymentId: z.uuid() }),
+  body: z
+    .strictObject({
+      cardNumber: text({ max: 32 })
+        .regex(/^[0-9 ]*$/, billingMessages.cardInvalid)
+        .optional(),
+      /** The member confirmed the payment (the card that needs a confirmation). */
+      confirm: z.boolean().optional(),
+    })
+    .nullish(),
+  response: z.object({
+    state: z.enum(["open", "requires_action", "paid", "declined"]),
+    /** Where the member goes next (the success page once paid). */
+    next: z.string().nullable(),
+  }),
+});
+
+export const stripeWebhook = endpoint({
+  method: "POST",
+  path: "/api/payments/webhooks/stripe",
+  summary: "Webhook Stripe (signature Stripe-Signature vérifiée sur le corps brut)",
+  tags: ["abonnements"],
+  access: "public",
+  uploads: { types: ["application/json"], maxBytes: 256 * 1024 },
+  response: z.object({ received: z.boolean() }),
+});
+
+export const paypalWebhook = endpoint({
+  method: "POST",
+  path: "/api/payments/webhooks/paypal",
+  summary: "Webhook PayPal (signature vérifiée par l'appel verify-webhook-signature de PayPal)",
+  tags: ["abonnements"],
+  access: "public",
+  uploads: { types: ["application/json"], maxBytes: 256 * 1024 },
+  response: z.object({ received: z.boolean() }),
+});
+
+export const btcpayWebhook = endpoint({
+  method: "POST",
+  path: "/api/payments/webhooks/btcpay",
+  summary: "Webhook BTCPay Server (signature BTCPay-Sig vérifiée sur le corps brut)",
+  tags: ["abonnements"],
+  access: "public",
+  uploads: { types: ["application/json"], maxBytes: 64 * 1024 },
+  response: z.object({ received: z.boolean() }),
+});
+
+export const paysafecardNotification = endpoint({
+  method: "POST",
+  path: "/api/payments/webhooks/paysafecard",
+  summary: "Notification paysafecard (non signée : le paiement est relu chez paysafecard avant toute action)",
+  tags: ["abonnements"],
+  access: "public",
+  query: z.object({
+    payment_id: tokenText({ max: 100, invalid: billingMessages.paymentUnknown }).optional(),
+  }),
+  uploads: { types: ["application/json"], maxBytes: 64 * 1024 },
+  response: z.object({ received: z.boolean() }),
+});
+
+export const billingPortal = endpoint({
+  method: "POST",
+  path: "/api/subscription/portal",
+  summary: "« Gérer mon moyen de paiement » : un lien vers l'espace client du prestataire",
+  tags: ["abonnements"],
+  access: "member",
+  response: z.object({ url: z.url({ protocol: /^https?$/ }) }),
+});
+
+export const cancelSubscription = endpoint({
+  method: "POST",
+  path: "/api/subscription/cancel",
+  summary: "Résilie l'abonnement : fin à l'échéance payée, accusé de réception par e-mail",
+  tags: ["abonnements"],
+  access: "member",
+  response: subscriptionStateSchema,
+});
+
+export const resumeSubscription = endpoint({
+  method: "POST",
+  path: "/api/subscription/resume",
+  summary: "Annule la résiliation avant l'échéance",
+  tags: ["abonnements"],
+  access: "member",
+  response: subscriptionStateSchema,
+});
+
+export const receiptSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  planName: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  periodStart: z.iso.datetime({ offset: true }),
+  periodEnd: z.iso.datetime({ offset: true }).nullable(),
+  issuedAt: z.iso.datetime({ offset: true }),
+});
+export type Receipt = z.output<typeof receiptSchema>;
+
+export const listReceipts = endpoint({
+  method: "GET",
+  path: "/api/payments/receipts",
+  summary: "Reçus du membre, du plus récent au plus ancien",
+  tags: ["abonnements"],
+  access: "member",
+  response: z.object({ items: z.array(receiptSchema) }),
+});
+
+export const receiptPdf = endpoint({
+  method: "GET",
+  path: "/api/payments/receipts/:receiptId/pdf",
+  summary: "Un reçu du membre, en PDF",
+  tags: ["abonnements"],
+  access: "member",
+  params: z.object({ receiptId: z.uuid() }),
+  produces: "pdf",
+  response: z.string(),
+});
+
+export const listAdminPayments = endpoint({
+  method: "GET",
+  path: "/api/admin/payments",
+  summary: "Registre des paiements et des webhooks reçus (administrateurs)",
+  tags: ["administration"],
+  access: "admin",
+  response: z.object({
+    payments: z.array(
+      z.object({
+        id: z.uuid(),
+        userId: z.uuid(),
+        /** The member's name; null once the account is deleted. */
+        username: z.string().nullable(),
+        planName: z.string(),
+        provider: z.string(),
+        providerRef: z.string().nullable(),
+        amountCents: z.number().int(),
+        currency: z.string(),
+        status: z.string(),
+        failureReason: z.string().nullable(),
+        createdAt: z.iso.datetime({ offset: true }),
+      }),
+    ),
+    events: z.array(
+      z.object({
+        id: z.uuid(),
+        provider: z.string(),
+        eventId: z.string(),
+        type: z.string(),
+        outcome: z.string(),
+        detail: z.string().nullable(),
+        receivedAt: z.iso.datetime({ offset: true }),
+      }),
+    ),
+  }),
+});
+
+export type AdminLedger = z.output<typeof listAdminPayments.response>;
+export type AdminPayment = AdminLedger["payments"][number];
+export type AdminPaymentEvent = AdminLedger["events"][number];
+
+export const replayPaymentEvent = endpoint({
+  method: "POST",
+  path: "/api/admin/payments/events/:eventId/replay",
+  summary:
+    "Rejoue un webhook reçu : l'objet qu'il nomme est relu chez le prestataire et appliqué comme à l'arrivée (administrateurs)",
+  tags: ["administration"],
+  access: "admin",
+  params: z.object({ eventId: z.uuid() }),
+  response: z.object({ id: z.uuid(), outcome: z.string(), detail: z.string().nullable() }),
+});
+
+export const refundPayment = endpoint({
+  method: "POST",
+  path: "/api/admin/payments/:paymentId/refund",
+  summary: "Rembourse un paiement chez le prestataire ; l'accès payé prend fin aussitôt (administrateurs)",
+  tags: ["administration"],
+  access: "admin",
+  params: z.object({ paymentId: z.uuid() }),
+  response: z.object({ id: z.uuid(), status: z.literal("refunded") }),
+});

@@ -1,0 +1,79 @@
+import { listPlans } from "#contract/auth";
+import {
+  billingPortal,
+  btcpayWebhook,
+  cancelSubscription,
+  createCheckout,
+  demoCheckout,
+  demoPay,
+  getSubscription,
+  listAdminPayments,
+  listReceipts,
+  paypalWebhook,
+  paysafecardNotification,
+  receiptPdf,
+  refundPayment,
+  replayPaymentEvent,
+  resumeSubscription,
+  stripeWebhook,
+  verifyPayment,
+} from "#contract/billing";
+import type { DomainPlugin } from "../shared/context.ts";
+import { router } from "../shared/route.ts";
+import * as payments from "./payments.service.ts";
+import { activePlans } from "./plans.service.ts";
+import { adminLedger, memberReceiptPdf, memberReceipts } from "./receipts.service.ts";
+
+/** Subscriptions and payments (spec §2 Plans screen, Success page; decision 041). */
+export const billingRoutes: DomainPlugin = async (app, ctx) => {
+  const route = router(app, ctx);
+  const providers = payments.openProviders(ctx.db, ctx.config);
+  route(listPlans, async () => ({ items: await activePlans(ctx.db) }));
+  route(getSubscription, async ({ user }) => payments.subscriptionState(ctx, providers, user.id));
+  route(createCheckout, async ({ user, body }) => payments.createCheckout(ctx, providers, user.id, body), {
+    status: 201,
+  });
+  route(verifyPayment, async ({ user, query }) =>
+    payments.verifyPayment(ctx, providers, user.id, query.session_id),
+  );
+  route(demoCheckout, async ({ user, params }) =>
+    payments.demoCheckout(ctx, providers, user.id, params.paymentId),
+  );
+  route(demoPay, async ({ user, params, body }) =>
+    payments.demoPay(ctx, providers, user.id, params.paymentId, body ?? {}),
+  );
+  route(stripeWebhook, async ({ file, request }) =>
+    payments.handleWebhook(ctx, providers, "stripe", file, request.headers),
+  );
+  route(btcpayWebhook, async ({ file, request }) =>
+    payments.handleWebhook(ctx, providers, "btcpay", file, request.headers),
+  );
+  route(paypalWebhook, async ({ file, request }) =>
+    payments.handleWebhook(ctx, providers, "paypal", file, request.headers),
+  );
+  route(paysafecardNotification, async ({ file, request, query }) =>
+    payments.handleWebhook(
+      ctx,
+      providers,
+      "paysafecard",
+      file,
+      request.headers,
+      query.payment_id ? { payment_id: query.payment_id } : {},
+    ),
+  );
+  route(billingPortal, async ({ user }) => payments.portalLink(ctx, providers, user.id));
+  route(cancelSubscription, async ({ user }) => payments.cancelSubscription(ctx, providers, user.id));
+  route(resumeSubscription, async ({ user }) => payments.resumeSubscription(ctx, providers, user.id));
+  route(listReceipts, async ({ user }) => ({ items: await memberReceipts(ctx.db, user.id) }));
+  route(receiptPdf, async ({ user, params, reply }) => {
+    const { number, pdf } = await memberReceiptPdf(ctx.db, ctx.config, user.id, params.receiptId);
+    return reply
+      .type("application/pdf")
+      .header("content-disposition", `attachment; filename="recu-${number}.pdf"`)
+      .header("cache-control", "private, no-store")
+      .send(pdf);
+  });
+  route(listAdminPayments, async () => adminLedger(ctx.db));
+  route(refundPayment, async ({ params }) => payments.refundPayment(ctx, providers, params.paymentId));
+  route(replayPaymentEvent, async ({ params }) => payments.replayWebhook(ctx, providers, params.eventId));
+};

@@ -1,0 +1,107 @@
+/**
+ * One interface for every payment provider (docs/decisions/041-payment-providers.md): Stripe, the
+ * demo provider, later PayPal, paysafecard and BTCPay. The service never trusts what a browser or a
+ * webhook body says about a payment: it asks the provider for the object's current state.
+ */
+
+export type ProviderId = "demo" | "stripe" | "paypal" | "paysafecard" | "btcpay";
+
+export interface CheckoutRequest {
+  /** Bobine's payment row, carried in the provider's metadata. */
+  paymentId: string;
+  plan: { id: string; code: string; name: string; priceCents: number; currency: string; interval: string };
+  member: { id: string; email: string };
+  /** Where the provider sends the member back; `{SESSION_ID}` is replaced by the provider's reference. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutCreated {
+  /** The provider's checkout (session, order, payment): `session_id` on the success page. */
+  ref: string;
+  /** Where the member pays (the provider's hosted page, or Bobine's demo page). */
+  url: string;
+}
+
+/** What the provider says about a checkout now. */
+export interface CheckoutState {
+  ref: string;
+  status: "pending" | "paid" | "failed";
+  /** What was actually charged, in cents, and its currency (upper case). */
+  amountCents: number | null;
+  currency: string | null;
+  /** The reference of the first period paid (a first invoice), for the entitlement. */
+  periodRef: string | null;
+  /** The recurring agreement it opened (monthly plans) and the end of its paid period. */
+  subscriptionRef: string | null;
+  periodEnd: Date | null;
+  /** Where the member pays while it is pending (paysafecard's panel), as the provider states it. */
+  payUrl?: string | undefined;
+  /** Bobine's metadata as the provider stored it. */
+  metadata: { paymentId?: string | undefined; userId?: string | undefined; planId?: string | undefined };
+}
+
+/** A recurring agreement as the provider holds it. */
+export interface AgreementState {
+  ref: string;
+  status: "active" | "canceled" | "past_due";
+  cancelAtPeriodEnd: boolean;
+  periodEnd: Date | null;
+}
+
+/** A renewal's invoice as the provider holds it. */
+export interface InvoiceState {
+  ref: string;
+  paid: boolean;
+  /** The provider tried to take the money and failed (a renewal refused by the bank). */
+  failedAttempt: boolean;
+  amountCents: number;
+  currency: string;
+  subscriptionRef: string | null;
+  periodEnd: Date | null;
+}
+
+/** A verified webhook: what happened to which object (its body is not trusted beyond that). */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  object: { kind: "checkout" | "subscription" | "invoice" | "other"; ref: string };
+  payload: unknown;
+  /**
+   * The provider gives its notifications no id of their own (paysafecard): the event is keyed by the
+   * object and the state re-read, so a notification before the payment and the one after it are two.
+   */
+  keyedByState?: boolean;
+}
+
+export interface PaymentProvider {
+  id: ProviderId;
+  createCheckout(req: CheckoutRequest): Promise<CheckoutCreated>;
+  /** Verifies the signature on the raw body; rejects with WebhookSignatureError when it does not hold. */
+  parseWebhook(
+    raw: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    query: Record<string, string>,
+  ): Promise<WebhookEvent>;
+  /**
+   * The event a verified body holds, read again from what was stored (`payment_events.payload`):
+   * how an administrator's replay finds the object a delivery named, without its signature.
+   */
+  readEvent(payload: unknown): WebhookEvent;
+  fetchCheckout(ref: string): Promise<CheckoutState>;
+  fetchAgreement(ref: string): Promise<AgreementState>;
+  fetchInvoice(ref: string): Promise<InvoiceState>;
+  /** Stops (or, with `false`, resumes) the renewal at the end of the paid period. */
+  setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<AgreementState>;
+  /** The provider's customer portal for this agreement, when it has one. */
+  portalLink(subscriptionRef: string, returnUrl: string): Promise<string | null>;
+  refund(ref: string): Promise<void>;
+}
+
+export class WebhookSignatureError extends Error {}
+
+/** A provider could not be reached or refused the call. */
+export class ProviderError extends Error {}
+
+/** The provider has no such operation (PayPal cannot resume a cancelled subscription). */
+export class ProviderUnsupported extends ProviderError {}

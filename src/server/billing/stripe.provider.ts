@@ -1,0 +1,190 @@
+import Stripe from "stripe";
+import type { Config } from "../shared/config.ts";
+import {
+  type AgreementState,
+  type CheckoutState,
+  type InvoiceState,
+  type PaymentProvider,
+  ProviderError,
+  type WebhookEvent,
+  WebhookSignatureError,
+} from "./provider.ts";
+
+/** Stripe-Signature's timestamp may be at most this old (Stripe's own default). */
+export const STRIPE_TOLERANCE_SECONDS = 300;
+
+type StripeSettings = NonNullable<Config["billing"]["stripe"]>;
+
+const seconds = (s: number | null | undefined) => (s ? new Date(s * 1000) : null);
+const idOf = (v: string | { id: string } | null | undefined) =>
+  v == null ? null : typeof v === "string" ? v : v.id;
+
+/** In this API version the paid period is on the subscription item, not the subscription. */
+function agreementOf(sub: Stripe.Subscription): AgreementState {
+  const item = sub.items?.data?.[0];
+  return {
+    ref: sub.id,
+    status:
+      sub.status === "active" || sub.status === "trialing"
+        ? "active"
+        : sub.status === "past_due"
+          ? "past_due"
+          : "canceled",
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    periodEnd: seconds(item?.current_period_end),
+  };
+}
+
+/**
+ * Stripe through its own SDK (docs/decisions/041-payment-providers.md): Checkout Sessions (mode
+ * subscription for monthly plans, payment for lifetime), signed webhooks verified on the raw body,
+ * subscriptions re-read on every event. STRIPE_API_URL points it at another address (the local fake
+ * of the tests).
+ */
+export function stripeProvider(settings: StripeSettings): PaymentProvider {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === "https:" ? 443 : 80),
+          protocol: api.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+  const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      throw new ProviderError(`stripe ${what}: ${(err as Error).message}`);
+    }
+  };
+
+  return {
+    id: "stripe",
+    async createCheckout(req) {
+      const monthly = req.plan.interval === "month";
+      const metadata = { paymentId: req.paymentId, userId: req.member.id, planId: req.plan.id };
+      const session = await call("checkout.sessions.create", () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: monthly ? "subscription" : "payment",
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: req.plan.currency.toLowerCase(),
+                  unit_amount: req.plan.priceCents,
+                  product_data: { name: req.plan.name },
+                  ...(monthly ? { recurring: { interval: "month" as const } } : {}),
+                },
+              },
+            ],
+            customer_email: req.member.email,
+            client_reference_id: req.member.id,
+            metadata,
+            ...(monthly ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+            success_url: req.successUrl.replace("{SESSION_ID}", "{CHECKOUT_SESSION_ID}"),
+            cancel_url: req.cancelUrl,
+            locale: "fr",
+          },
+          { idempotencyKey: `checkout-${req.paymentId}` },
+        ),
+      );
+      if (!session.url) throw new ProviderError("stripe checkout session without url");
+      return { ref: session.id, url: session.url };
+    },
+    async parseWebhook(raw, headers): Promise<WebhookEvent> {
+      const signature = headers["stripe-signature"];
+      if (typeof signature !== "string" || signature === "") throw new WebhookSignatureError("missing");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          raw,
+          signature,
+          settings.webhookSecret,
+          STRIPE_TOLERANCE_SECONDS,
+        );
+      } catch (err) {
+        throw new WebhookSignatureError((err as Error).message);
+      }
+      return this.readEvent(event);
+    },
+    readEvent(payload): WebhookEvent {
+      const event = payload as Stripe.Event;
+      const object = (event.data?.object ?? {}) as { id?: string; object?: string };
+      const kind =
+        object.object === "checkout.session"
+          ? "checkout"
+          : object.object === "subscription"
+            ? "subscription"
+            : object.object === "invoice"
+              ? "invoice"
+              : "other";
+      return { id: event.id, type: event.type, object: { kind, ref: object.id ?? "" }, payload: event };
+    },
+    async fetchCheckout(ref): Promise<CheckoutState> {
+      const s = await call("checkout.sessions.retrieve", () =>
+        stripe.checkout.sessions.retrieve(ref, { expand: ["subscription"] }),
+      );
+      const paid =
+        s.status === "complete" &&
+        (s.payment_status === "paid" || s.payment_status === "no_payment_required");
+      const sub = s.subscription && typeof s.subscription !== "string" ? s.subscription : null;
+      const meta = s.metadata ?? {};
+      return {
+        ref: s.id,
+        status: paid ? "paid" : s.status === "expired" ? "failed" : "pending",
+        amountCents: s.amount_total ?? null,
+        currency: s.currency ? s.currency.toUpperCase() : null,
+        periodRef: idOf(s.invoice as string | { id: string } | null) ?? s.id,
+        subscriptionRef: idOf(s.subscription as string | { id: string } | null),
+        periodEnd: sub ? agreementOf(sub).periodEnd : null,
+        metadata: { paymentId: meta.paymentId, userId: meta.userId, planId: meta.planId },
+      };
+    },
+    async fetchAgreement(ref) {
+      return agreementOf(await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(ref)));
+    },
+    async fetchInvoice(ref): Promise<InvoiceState> {
+      const inv = await call("invoices.retrieve", () => stripe.invoices.retrieve(ref));
+      const parent = (
+        inv as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }
+      ).parent;
+      const line = inv.lines?.data?.[0];
+      return {
+        ref: inv.id ?? ref,
+        paid: inv.status === "paid",
+        failedAttempt: inv.status === "open" && inv.attempted === true,
+        amountCents: inv.amount_paid,
+        currency: inv.currency.toUpperCase(),
+        subscriptionRef: idOf(parent?.subscription_details?.subscription ?? null),
+        periodEnd: seconds(line?.period?.end),
+      };
+    },
+    async setCancelAtPeriodEnd(ref, cancel) {
+      return agreementOf(
+        await call("subscriptions.update", () =>
+          stripe.subscriptions.update(ref, { cancel_at_period_end: cancel }),
+        ),
+      );
+    },
+    async portalLink(ref, returnUrl) {
+      const sub = await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(ref));
+      const customer = idOf(sub.customer as string | { id: string });
+      if (!customer) return null;
+      const portal = await call("billingPortal.sessions.create", () =>
+        stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+      );
+      return portal.url;
+    },
+    async refund(ref) {
+      const s = await call("checkout.sessions.retrieve", () => stripe.checkout.sessions.retrieve(ref));
+      const intent = idOf(s.payment_intent as string | { id: string } | null);
+      if (!intent) throw new ProviderError("stripe refund: no payment intent");
+      await call("refunds.create", () => stripe.refunds.create({ payment_intent: intent }));
+    },
+  };
+}

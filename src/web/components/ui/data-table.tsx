@@ -1,0 +1,145 @@
+import type { ReactNode } from "react";
+
+/**
+ * One column of a DataTable: its header, what a row shows in it, and its place in the phone card
+ * (`title` on top, `media` beside it, `actions` at the bottom, `field` as a labelled line — the
+ * default —, `none` not shown on phones).
+ */
+export interface Column<R> {
+  key: string;
+  header: string;
+  cell: (row: R) => ReactNode;
+  /** Classes of the column's cells in the table (widths, alignment). */
+  className?: string;
+  card?: "title" | "media" | "actions" | "field" | "none";
+  /** The header is read by screen readers only (a thumbnail's, the actions'). */
+  headerHidden?: boolean;
+}
+
+export interface RowSelection<R> {
+  selected: ReadonlySet<string>;
+  onToggle: (row: R) => void;
+  onToggleAll: (select: boolean) => void;
+  /** The accessible name of a row's checkbox ("Sélectionner « Titre »"). */
+  label: (row: R) => string;
+  allLabel: string;
+}
+
+/**
+ * A table of an administration tab (decision 015: usable at 390 px — a table never widens the page):
+ * from the md breakpoint, a real <table> with its caption and headers, which scrolls inside its
+ * own box if it must; below it, the same rows as a list of cards (title and picture on top, each
+ * other column as a labelled line, the actions at the bottom). One of the two is shown; the other
+ * is display:none (out of the accessibility tree and the tab order).
+ */
+export function DataTable<R>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  selection,
+}: {
+  caption: string;
+  columns: readonly Column<R>[];
+  rows: readonly R[];
+  rowKey: (row: R) => string;
+  selection?: RowSelection<R> | undefined;
+}) {
+  const allSelected =
+    selection !== undefined && rows.length > 0 && rows.every((r) => selection.selected.has(rowKey(r)));
+  const checkbox = (row: R) =>
+    selection && (
+      <input
+        type="checkbox"
+        className="size-4 accent-[var(--color-accent)]"
+        checked={selection.selected.has(rowKey(row))}
+        onChange={() => selection.onToggle(row)}
+        aria-label={selection.label(row)}
+      />
+    );
+  const pick = (place: NonNullable<Column<R>["card"]>) =>
+    columns.filter((c) => (c.card ?? "field") === place);
+
+  return (
+    <>
+      {/* relative: the cells' visually hidden labels (absolute) stay inside this scroller instead of
+          widening the page at tablet widths. */}
+      <div className="relative hidden overflow-x-auto rounded-2xl border border-line bg-surface/70 md:block">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-line text-xs tracking-wide text-muted uppercase">
+            <tr>
+              {selection && (
+                <th scope="col" className="w-10 px-4 py-3">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-[var(--color-accent)]"
+                    checked={allSelected}
+                    onChange={(e) => selection.onToggleAll(e.target.checked)}
+                    aria-label={selection.allLabel}
+                  />
+                </th>
+              )}
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={`px-4 py-3 font-semibold ${c.className ?? ""}`}>
+                  {c.headerHidden ? <span className="sr-only">{c.header}</span> : c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)} className="border-b border-line/70 last:border-b-0 hover:bg-white/3">
+                {selection && <td className="px-4 py-3">{checkbox(row)}</td>}
+                {columns.map((c) => (
+                  <td key={c.key} className={`px-4 py-3 align-middle ${c.className ?? ""}`}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul aria-label={caption} className="flex flex-col gap-3 md:hidden">
+        {rows.map((row) => (
+          <li key={rowKey(row)} className="rounded-2xl border border-line bg-surface/70 p-4">
+            <div className="flex items-start gap-3">
+              {selection && <div className="pt-1">{checkbox(row)}</div>}
+              {pick("media").map((c) => (
+                <div key={c.key} className="shrink-0">
+                  {c.cell(row)}
+                </div>
+              ))}
+              <div className="min-w-0 flex-1 font-semibold break-words">
+                {pick("title").map((c) => (
+                  <div key={c.key}>{c.cell(row)}</div>
+                ))}
+              </div>
+            </div>
+            {pick("field").length > 0 && (
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+                {pick("field").map((c) => (
+                  <div key={c.key} className="contents">
+                    <dt className="text-muted">{c.header}</dt>
+                    <dd className="min-w-0 break-words">{c.cell(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {pick("actions").map((c) => {
+              // A row with no action for its state (a refunded payment) gets no empty bar.
+              const cell = c.cell(row);
+              return cell === null || cell === undefined || cell === false ? null : (
+                <div key={c.key} className="mt-3 flex flex-wrap gap-2 border-t border-line/70 pt-3">
+                  {cell}
+                </div>
+              );
+            })}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import { TriangleAlert } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { CloseButton } from "./close-button.tsx";
+
+/** The look every dialog shares: a card over a dimmed, blurred page. */
+const surface =
+  "m-auto animate-fade-in border border-white/10 bg-surface text-fg shadow-[0_40px_120px_-30px_rgb(0_0_0/0.95)] backdrop:backdrop-blur-sm";
+
+/** A large dialog that scrolls inside and takes the whole screen on a phone (the info view, the plans). */
+export const sheetDialogClass = `${surface} overflow-y-auto overscroll-contain p-0 backdrop:bg-black/75 max-sm:h-dvh max-sm:max-h-none max-sm:w-screen max-sm:max-w-none max-sm:rounded-none max-sm:border-0`;
+
+/** A small dialog: a question, a form, a few choices. */
+export const cardDialogClass = `${surface} rounded-2xl p-6 backdrop:bg-black/70 sm:p-7`;
+
+/**
+ * The one modal dialog of the app (DESIGN.md: dialogs trap focus and return it): a native modal
+ * <dialog>, so the page behind is inert and focus stays inside; Escape closes (through
+ * `onClose`); unmounting closes it and gives focus back to what had it when it opened.
+ * `closeOnBackdrop` closes on a click outside its content; `lockScroll` keeps the page behind
+ * still; `resetScrollOn` scrolls back to the top when it changes (another title in the same
+ * dialog).
+ */
+export function Dialog({
+  labelledBy,
+  describedBy,
+  role = "dialog",
+  onClose,
+  closeOnBackdrop = false,
+  lockScroll = false,
+  resetScrollOn,
+  className,
+  children,
+}: {
+  labelledBy: string;
+  describedBy?: string | undefined;
+  role?: "dialog" | "alertdialog";
+  onClose: () => void;
+  closeOnBackdrop?: boolean;
+  lockScroll?: boolean;
+  resetScrollOn?: unknown;
+  className: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    if (lockScroll) root.style.overflow = "hidden";
+    return () => {
+      if (lockScroll) root.style.overflow = overflow;
+      if (dialog?.open) dialog.close();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [lockScroll]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the dialog shows something else
+  useEffect(() => {
+    ref.current?.scrollTo?.({ top: 0 });
+  }, [resetScrollOn]);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape closes through onCancel
+    <dialog
+      ref={ref}
+      role={role === "alertdialog" ? "alertdialog" : undefined}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop is a click on the dialog element itself, outside its content.
+        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
+      }}
+      className={className}
+    >
+      {children}
+    </dialog>
+  );
+}
+
+/**
+ * A small dialog with its title (and a text, an icon): the confirmations, the forms. `danger`
+ * shows the warning icon of destructive confirmations; `closeLabel` adds a close button beside
+ * the title.
+ */
+export function TitledDialog({
+  title,
+  description,
+  role = "dialog",
+  danger = false,
+  closeLabel,
+  width = "w-[min(30rem,calc(100vw-2rem))]",
+  onClose,
+  children,
+}: {
+  title: string;
+  description?: string | undefined;
+  role?: "dialog" | "alertdialog";
+  danger?: boolean;
+  closeLabel?: string | undefined;
+  width?: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const textId = useId();
+  const heading = (
+    <h2 id={titleId} className={`${danger ? "mt-4 " : ""}text-lg leading-snug font-bold text-balance`}>
+      {title}
+    </h2>
+  );
+  return (
+    <Dialog
+      role={role}
+      labelledBy={titleId}
+      describedBy={description ? textId : undefined}
+      onClose={onClose}
+      className={`${cardDialogClass} ${width}`}
+    >
+      {danger && (
+        <span className="grid size-11 place-items-center rounded-xl bg-danger/15 text-danger">
+          <TriangleAlert className="size-5" aria-hidden="true" />
+        </span>
+      )}
+      {closeLabel ? (
+        <div className="flex items-start justify-between gap-4">
+          {heading}
+          <CloseButton label={closeLabel} onClick={onClose} className="size-9 shrink-0 hover:bg-white/10" />
+        </div>
+      ) : (
+        heading
+      )}
+      {description && (
+        <p id={textId} className="mt-2 text-sm text-pretty text-muted">
+          {description}
+        </p>
+      )}
+      {children}
+    </Dialog>
+  );
+}

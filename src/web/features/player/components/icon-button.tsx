@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+
+/** The look of the player's round buttons, also for the actions a screen puts in its top bar. */
+export const playerIconButtonClass =
+  "grid size-11 shrink-0 place-items-center rounded-full text-fg transition-colors hover:bg-white/12 aria-pressed:bg-white/16 [&_svg]:size-5 sm:[&_svg]:size-6";
+
+/** A player control: an icon named by its French label (aria-label and tooltip). */
+export function IconButton({
+  label,
+  pressed,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={playerIconButtonClass}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,18 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { CONTROLS_HIDE_MS, CONTROLS_HIDE_TOUCH_MS } from "../lib/player-keys.ts";
+
+/**
+ * spec §9: the controls hide after 3 s of stillness (4 s after a touch). `reveal` shows them and
+ * starts the wait again; the player keeps them shown while paused or a panel is open.
+ */
+export function useAutoHide(): { visible: boolean; reveal: (touch?: boolean) => void } {
+  const [visible, setVisible] = useState(true);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const reveal = useCallback((touch = false) => {
+    setVisible(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setVisible(false), touch ? CONTROLS_HIDE_TOUCH_MS : CONTROLS_HIDE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return { visible, reveal };
+}

@@ -1,0 +1,155 @@
+import { nbsp } from "./typography.ts";
+
+/** spec §2 Plans screen / modal and §9 plan features and payment methods. */
+export const plansText = {
+  welcome: (username: string) => `Bienvenue sur Bobine, ${username}`,
+  title: "Choisissez votre formule",
+  intro: "Films et séries en illimité, sans engagement. Vous pourrez changer de formule à tout moment.",
+  close: "Fermer",
+  later: "Plus tard",
+  perMonth: "/mois",
+  methodLegend: "Moyen de paiement",
+  methods: {
+    card: { label: "Carte bancaire", text: "Visa, Mastercard, CB. 3-D Secure, renouvellement automatique." },
+    paypal: {
+      label: "PayPal",
+      text: "Compte PayPal ou carte, renouvellement automatique possible.",
+    },
+    paysafecard: {
+      label: "Paysafecard",
+      text: "Carte prépayée, code saisi chez Paysafecard. Renouvellement manuel uniquement.",
+    },
+    crypto: { label: "Crypto", text: "Une adresse de portefeuille vous est communiquée pour le paiement." },
+  },
+  choose: (name: string) => `Choisir ${name}`,
+  choosing: "Redirection vers le paiement…",
+  waiver:
+    "J'accepte que l'accès commence immédiatement et je renonce à mon droit de rétractation de 14 jours pour ce contenu numérique.",
+  waiverMissing: "Cochez la case ci-dessus pour continuer.",
+  signInRequired: "Vous devez être connecté pour souscrire à un abonnement",
+  errorTitle: "Erreur de souscription",
+  errorFallback: "Une erreur s'est produite lors de la souscription",
+  demoNote: `Mode démonstration${nbsp}: aucun paiement réel n'est effectué.`,
+  support: `Une question sur votre paiement${nbsp}? Écrivez au support`,
+  cancelLink: "Résilier votre abonnement",
+  secure: "Paiement sécurisé, aucune donnée bancaire n'est conservée par Bobine.",
+  loadFailed: "Impossible de charger les plans d'abonnement",
+} as const;
+
+/** /subscription: the member's state above the plans (spec §4 display states). */
+export const subscriptionPageText = {
+  title: "Abonnements",
+  current: "Votre abonnement",
+  states: {
+    none: "Aucun abonnement",
+    active: "Actif",
+    expiring: "Expire bientôt",
+    expired: "Expiré",
+  },
+  until: (date: string) => `Jusqu'au ${date}`,
+  lifetime: "Accès à vie",
+  cancelScheduled: (date: string) => `Résiliation enregistrée${nbsp}: accès jusqu'au ${date}`,
+  resume: "Reprendre mon abonnement",
+  resumed: "Abonnement repris",
+  manage: "Gérer mon moyen de paiement",
+  loadFailed: "Impossible de charger les informations d'abonnement",
+} as const;
+
+/** spec §2 Success page (texts quoted by the spec kept word for word). */
+export const successText = {
+  verifying: "Vérification de votre paiement...",
+  welcome: (plan: string) => `Bienvenue chez Bobine ${plan}`,
+  activated: "Votre abonnement a été activé avec succès",
+  details: "Détails de l'abonnement",
+  plan: "Formule",
+  price: "Prix",
+  status: "Statut",
+  active: "Actif",
+  method: "Moyen de paiement",
+  benefitsTitle: "Vos avantages",
+  benefits: [
+    "Accès illimité à tout le catalogue",
+    "Qualité jusqu'en 4K",
+    "Sur tous vos appareils",
+    "Sans publicité",
+    "Téléchargements hors ligne",
+    "Recommandations personnalisées",
+    "Badge de membre",
+    "Support prioritaire 24/7",
+  ],
+  home: "Commencer à regarder",
+  settings: "Mes paramètres",
+  mailNote: "Un e-mail de confirmation et votre reçu vous ont été envoyés.",
+  failedTitle: "Erreur de paiement",
+  failedText: "Une erreur est survenue lors du traitement de votre paiement",
+  backToPlans: "Revenir aux formules",
+  signedOut: "Connectez-vous pour voir l'état de votre paiement.",
+  toastTitle: "Paiement réussi",
+  toastText: (plan: string) => `Votre abonnement ${plan} a été activé avec succès`,
+} as const;
+
+/** The demo provider's checkout page (docs/decisions/042-demo-provider.md). */
+export const demoText = {
+  title: "Paiement",
+  badge: "Mode démonstration",
+  intro: "Aucun paiement réel n'est effectué. Utilisez une des cartes de test ci-dessous.",
+  order: "Votre commande",
+  total: "Total",
+  cards: "Cartes de test",
+  approved: "Paiement accepté",
+  declined: "Paiement refusé",
+  confirm: "Confirmation demandée (3-D Secure)",
+  cardNumber: "Numéro de carte",
+  pay: (amount: string) => `Payer ${amount}`,
+  paying: "Paiement en cours…",
+  declinedText: "Paiement refusé par votre banque. Essayez une autre carte.",
+  confirmTitle: "Confirmez ce paiement",
+  confirmText: "Votre banque demande une confirmation (simulation de 3-D Secure).",
+  confirmButton: "Confirmer le paiement",
+  back: "Annuler et revenir aux formules",
+  signedOut: "Connectez-vous pour payer.",
+  unknown: "Paiement introuvable.",
+} as const;
+
+/** The cancellation screen (L215-1-1 Code de la consommation: three clicks). */
+export const cancelText = {
+  title: "Résilier votre abonnement",
+  lead: (plan: string) => `Vous êtes sur le point de résilier votre abonnement ${plan}.`,
+  effects: (date: string) =>
+    `Vous gardez l'accès à tout le catalogue jusqu'au ${date} inclus. Aucun prélèvement ne suivra. Vous pourrez reprendre votre abonnement d'ici là.`,
+  effectsNoDate: "Vous gardez l'accès jusqu'à la fin de la période payée. Aucun prélèvement ne suivra.",
+  confirm: "Confirmer la résiliation",
+  keep: "Garder mon abonnement",
+  doneTitle: "Résiliation enregistrée",
+  doneText: (date: string) =>
+    `Vous gardez l'accès jusqu'au ${date} inclus. Un accusé de réception vous a été envoyé par e-mail.`,
+  nothing: "Aucun abonnement à résilier.",
+  signedOut: "Connectez-vous pour gérer votre abonnement.",
+} as const;
+
+/** « Reçus » in Paramètres. */
+export const receiptsText = {
+  title: "Reçus",
+  none: "Aucun reçu pour le moment.",
+  number: "Numéro",
+  date: "Date",
+  plan: "Formule",
+  amount: "Montant",
+  pdf: "PDF",
+  pdfLabel: (number: string) => `Télécharger le reçu ${number} en PDF`,
+} as const;
+
+/** spec §2 Prepaid-card page (docs/decisions/044: the PIN is typed on paysafecard's panel only). */
+export const prepaidText = {
+  title: "Paiement Paysafecard",
+  order: "Récapitulatif de la commande",
+  plan: "Formule",
+  amount: "Montant",
+  open: "Saisir mon code PIN chez Paysafecard",
+  pinElsewhere: `Pour votre sécurité, Bobine ne vous demande jamais votre code PIN${nbsp}: vous le saisissez uniquement sur la page de Paysafecard, qui s'ouvre dans un nouvel onglet.`,
+  waiting: "En attente de votre paiement…",
+  paid: `Paiement reçu${nbsp}: redirection…`,
+  failedTitle: "Erreur de paiement",
+  failedText: "Une erreur est survenue lors du traitement de votre paiement",
+  back: "Revenir aux formules",
+} as const;

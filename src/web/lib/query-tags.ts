@@ -1,0 +1,31 @@
+import type { QueryClient } from "@tanstack/react-query";
+
+/**
+ * Tags that let one feature refresh what another caches without knowing its query keys
+ * (docs/decisions/010-web-boundaries.md): a query showing a video's own figures (its average
+ * rating, its count of ratings) carries `meta: aboutVideo(id)`; a write that changes them calls
+ * `refreshVideo`.
+ */
+export const aboutVideo = (videoId: string) => ({ aboutVideo: videoId });
+
+export function refreshVideo(queryClient: QueryClient, videoId: string): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.meta?.aboutVideo === videoId });
+}
+
+/**
+ * The administration's answers (the panel's tables, cards and charts) carry `meta: adminData`; an
+ * administrator's write refreshes them all (a video added changes the header cards, a category's
+ * count, the journal), and marks every other answer stale (the catalogue the member side shows
+ * changed too), refetched when next shown.
+ */
+export const adminData = { adminData: true } as const;
+
+export async function refreshAdminData(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ predicate: (query) => query.meta?.adminData === true }),
+    queryClient.invalidateQueries({
+      predicate: (query) => query.meta?.adminData !== true,
+      refetchType: "none",
+    }),
+  ]);
+}

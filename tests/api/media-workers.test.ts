@@ -1,0 +1,145 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mediaAssets } from "#db/schema/media";
+import { probeAsset, runTask, transcodeQueue } from "#server/media/transcode.service";
+import type { WorkerContext } from "#server/shared/context";
+import { type Jobs, openJobs } from "#server/shared/jobs";
+import type { AssetTask } from "#server/shared/media-ladder";
+import { folderStore } from "#server/shared/media-store";
+import { makeVideo } from "../factories/catalogue.ts";
+import { createTestApp, type TestApp } from "../harness.ts";
+import { eventually, makeClip, tmpDir } from "../support/media.ts";
+import { silentLog } from "../support/silent-log.ts";
+
+/**
+ * Transcoding workers (decision 025, docs/decisions/011-jobs.md): a worker killed in the middle of a
+ * rung leaves nothing published and the job is retried and completes elsewhere; two workers never
+ * take the same job. The application here works no queue itself (JOBS_IN_PROCESS=false): the
+ * workers are opened by the test.
+ */
+let t: TestApp;
+let dir: string;
+const opened: Jobs[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { MEDIA_FFMPEG_PRESET: "ultrafast", JOBS_IN_PROCESS: "false", JOBS_POLL_SECONDS: "0.5" },
+  });
+  dir = tmpDir();
+}, 120_000);
+afterAll(async () => {
+  for (const jobs of opened) await jobs.stop(1000).catch(() => {});
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function worker(): Promise<WorkerContext> {
+  const jobs = await openJobs({
+    database: t.database,
+    log: silentLog,
+    worksQueues: true,
+    pollSeconds: 0.5,
+    superviseSeconds: 1,
+  });
+  opened.push(jobs);
+  return {
+    config: t.config,
+    database: t.database,
+    db: t.database.db,
+    mailer: undefined as unknown as WorkerContext["mailer"],
+    jobs,
+    mediaStore: folderStore(t.config.mediaDir),
+    log: silentLog,
+  };
+}
+
+/** A film whose source is in the store and whose asset is probed (its task jobs sent). */
+async function probedFilm(ctx: WorkerContext, clip: string) {
+  const film = await makeVideo(t.database.db, { videoUrl: null, thumbnail: "/media/images/donne.svg" });
+  const key = `uploads/${film.id}/source`;
+  await ctx.mediaStore.put(key, fs.readFileSync(clip));
+  const [asset] = await t.database.db
+    .insert(mediaAssets)
+    .values({ videoId: film.id, targetId: film.id, sourceKey: key })
+    .returning();
+  if (!asset) throw new Error("no asset");
+  await probeAsset(ctx, asset.id, { id: "test", retryCount: 0, signal: new AbortController().signal });
+  return { film, asset };
+}
+
+const rowOf = async (id: string) =>
+  (await t.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, id)))[0];
+
+describe("transcoding workers", () => {
+  it("a worker killed mid-rung publishes nothing, and the job is retried and completes", async () => {
+    const clip = makeClip(dir, { width: 854, height: 480, seconds: 8, rate: 25, name: "kill.mp4" });
+    const dying = await worker();
+    const { film, asset } = await probedFilm(dying, clip);
+    const kill = new AbortController();
+    let attempts = 0;
+    await dying.jobs.work(transcodeQueue, async (data, job) => {
+      attempts += 1;
+      setTimeout(() => kill.abort(), 400);
+      try {
+        // ffmpeg dies with the process: SIGKILL through the signal.
+        await runTask(dying, data.assetId, data.task, { ...job, signal: kill.signal });
+      } catch {
+        // The process is gone: nothing more is written, no failure is reported, the claim stays.
+        await new Promise(() => {});
+      }
+    });
+    // Under load the dying worker may claim a second task before the check runs: each claim after
+    // the kill hangs the same way (its signal is already aborted), so "at least one" is the fact.
+    try {
+      await eventually(async () => kill.signal.aborted && attempts >= 1, 60);
+    } finally {
+      await dying.jobs.stop(0);
+    }
+
+    const killed = await rowOf(asset.id);
+    expect(killed?.playable).toBe(false);
+    expect(killed?.status).not.toBe("ready");
+    const first = ((killed?.tasks ?? []) as AssetTask[]).find((task) => task.state !== "ready");
+    expect(first).toBeDefined();
+    // Never half-published: the interrupted rendition has no playlist in the store.
+    expect(fs.existsSync(path.join(t.config.mediaDir, "hls", film.id, "360p", "index.m3u8"))).toBe(false);
+
+    const rescuer = await worker();
+    await rescuer.jobs.work(transcodeQueue, (data, job) => runTask(rescuer, data.assetId, data.task, job));
+    const done = await eventually(async () => {
+      const row = await rowOf(asset.id);
+      return row?.status === "ready" ? row : null;
+    }, 180);
+    expect(done.playable).toBe(true);
+    expect((done.tasks as AssetTask[]).every((task) => task.state === "ready")).toBe(true);
+    expect(fs.existsSync(path.join(t.config.mediaDir, "hls", film.id, "360p", "index.m3u8"))).toBe(true);
+    await rescuer.jobs.stop(1000);
+  }, 300_000);
+
+  it("two workers on the same queue never take the same job", async () => {
+    const clip = makeClip(dir, { width: 854, height: 480, seconds: 3, rate: 10, name: "pair.mp4" });
+    const a = await worker();
+    const b = await worker();
+    const { asset } = await probedFilm(a, clip);
+    const ran: string[] = [];
+    for (const [name, ctx] of [
+      ["a", a],
+      ["b", b],
+    ] as const) {
+      await ctx.jobs.work(transcodeQueue, async (data, job) => {
+        ran.push(`${data.task}:${name}`);
+        await runTask(ctx, data.assetId, data.task, job);
+      });
+    }
+    const done = await eventually(async () => {
+      const row = await rowOf(asset.id);
+      return row?.status === "ready" ? row : null;
+    }, 180);
+    const tasks = (done.tasks as AssetTask[]).map((task) => task.name);
+    expect(tasks).toEqual(["360p", "480p", "audio-0", "trickplay"]);
+    // Each task ran once, on one worker or the other.
+    expect(ran.map((r) => r.split(":")[0]).sort()).toEqual([...tasks].sort());
+  }, 300_000);
+});

@@ -1,0 +1,106 @@
+import { DEMO_CARDS } from "../../src/contract/billing.ts";
+import { adminPaymentsText, adminText } from "../../src/web/i18n/admin.ts";
+import { memberText } from "../../src/web/i18n/member.ts";
+import {
+  cancelText,
+  demoText,
+  plansText,
+  receiptsText,
+  successText,
+} from "../../src/web/i18n/subscription.ts";
+import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
+import { expect, signIn, test } from "./fixtures.ts";
+
+/**
+ * Buying a plan in Chromium with the demo provider that `npm start` uses with no setup
+ * (docs/decisions/042-demo-provider.md): the success page says the payment is verified only once
+ * the server has, Paramètres shows the plan active and its receipt, and « Résilier votre
+ * abonnement » takes three clicks and keeps access to the end of the period; the administrator finds
+ * the payment in « Paiements » and refunds it after a confirmation, which ends the access.
+ */
+test.describe("payments", () => {
+  test.use({ bypassCSP: true });
+
+  test("a member buys Premium, sees it verified and active with a receipt, cancels in three clicks and keeps access; an administrator refunds it", async ({
+    page,
+    member,
+    browser,
+  }) => {
+    await page.goto("/subscription");
+    await expect(page.getByRole("heading", { level: 1, name: plansText.title })).toBeVisible();
+    await expect(page.getByText(plansText.demoNote)).toBeVisible();
+    // The waiver of the withdrawal right comes first.
+    await page.getByRole("button", { name: plansText.choose("Premium") }).click();
+    await expect(page.getByText(plansText.waiverMissing)).toBeVisible();
+    await page.getByRole("checkbox", { name: plansText.waiver }).check();
+    await page.getByRole("button", { name: plansText.choose("Premium") }).click();
+
+    // The demo checkout page, clearly marked.
+    await expect(page).toHaveURL(/\/payment\/demo\//);
+    await expect(page.getByText(demoText.badge)).toBeVisible();
+    // The order summary states the price (the pay button repeats it).
+    await expect(page.getByText("13,99 €/mois")).toBeVisible();
+    await page.getByLabel(demoText.cardNumber).fill(DEMO_CARDS.declined);
+    await page.getByRole("button", { name: /^Payer/ }).click();
+    await expect(page.getByText(demoText.declinedText)).toBeVisible();
+    // The success page's first verification is held until its waiting text has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/payments/verify**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel(demoText.cardNumber).fill(DEMO_CARDS.approved);
+    await page.getByRole("button", { name: /^Payer/ }).click();
+
+    // Verified by the server, then the spec's success details.
+    await expect(page).toHaveURL(/\/subscription\/success\?session_id=/);
+    await expect(page.getByText(successText.verifying)).toBeVisible();
+    await expect(page.getByText(successText.activated, { exact: true })).toHaveCount(0);
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: successText.welcome("Premium") })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText(successText.activated, { exact: true })).toBeVisible();
+    await expect(page.getByText("13,99\u00a0€/mois")).toBeVisible();
+
+    // Paramètres: active, with its numbered receipt.
+    await page.goto("/settings");
+    await expect(page.getByText(memberText.subscription.active)).toBeVisible();
+    await expect(page.getByRole("heading", { name: receiptsText.title })).toBeVisible();
+    await expect(page.getByText(/^BOB-\d{4}-\d{6}$/)).toBeVisible();
+
+    // Three clicks: the link, the screen with the end date, the confirmation.
+    await page.getByRole("link", { name: plansText.cancelLink }).click();
+    await expect(page.getByRole("heading", { level: 1, name: cancelText.title })).toBeVisible();
+    await expect(page.getByText(/Vous gardez l'accès à tout le catalogue jusqu'au/)).toBeVisible();
+    await page.getByRole("button", { name: cancelText.confirm }).click();
+    await expect(page.getByRole("heading", { name: cancelText.doneTitle })).toBeVisible();
+
+    // Access is kept until the end of the period.
+    const state = await (await page.request.get("/api/subscription")).json();
+    expect(state).toMatchObject({ state: "active", agreement: { cancelAtPeriodEnd: true } });
+    expect(member.email).toContain("@");
+
+    // The administrator's ledger names the member; a refund asks first, then ends the access.
+    const adminContext = await browser.newContext();
+    await signIn(adminContext.request, FIXTURE_ADMIN);
+    const admin = await adminContext.newPage();
+    await admin.goto("/admin");
+    await admin.getByRole("tab", { name: adminText.tabs.payments }).click();
+    await expect(admin.getByRole("heading", { name: adminPaymentsText.heading })).toBeVisible();
+    const refund = admin.getByRole("button", {
+      name: new RegExp(`^${adminPaymentsText.refundLabel(member.username, "13,99.€")}$`),
+    });
+    await refund.click();
+    const confirm = admin.getByRole("alertdialog");
+    await expect(confirm).toContainText(adminPaymentsText.confirmRefundText);
+    await confirm.getByRole("button", { name: adminPaymentsText.refund }).click();
+    await expect(admin.getByText(adminPaymentsText.refunded).first()).toBeVisible();
+    await expect(refund).toHaveCount(0);
+    expect((await (await page.request.get("/api/subscription")).json()).state).not.toBe("active");
+    await adminContext.close();
+  });
+});

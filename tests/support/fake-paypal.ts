@@ -1,0 +1,160 @@
+import { randomBytes } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+
+/**
+ * A local fake of PayPal's REST API: the calls Bobine makes (OAuth token, Orders v2 create / get /
+ * capture, Subscriptions v1 create / get / cancel, verify-webhook-signature) and an approval page.
+ * Webhooks carry PayPal's transmission headers; the fake's verify call says SUCCESS only for the
+ * signatures it issued itself, for the webhook id it was given.
+ */
+
+type Obj = Record<string, unknown>;
+const rand = (n = 8) => randomBytes(n).toString("hex").toUpperCase();
+
+export class FakePaypal {
+  readonly orders = new Map<string, Obj>();
+  readonly subscriptions = new Map<string, Obj>();
+  /** PayPal plan id → its price. */
+  readonly plans = new Map<string, { value: string; currency_code: string }>();
+  readonly captures: string[] = [];
+  private readonly signatures = new Map<string, string>();
+  url = "";
+  private app: FastifyInstance | undefined;
+
+  constructor(
+    readonly clientId = "fake-paypal-client",
+    readonly secret = "fake-paypal-secret",
+    readonly webhookId = "WH1FAKE",
+  ) {}
+
+  async start() {
+    const app = Fastify();
+    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_r, b, done) =>
+      done(null, b),
+    );
+    const token = `A21AA${rand(12)}`;
+    app.post("/v1/oauth2/token", async (req, reply) => {
+      const basic = `Basic ${Buffer.from(`${this.clientId}:${this.secret}`).toString("base64")}`;
+      if (req.headers.authorization !== basic) return reply.code(401).send({ error: "invalid_client" });
+      return { access_token: token, token_type: "Bearer", expires_in: 32400 };
+    });
+    app.addHook("onRequest", async (req, reply) => {
+      if (req.url.startsWith("/v1/oauth2") || req.url.startsWith("/approve")) return;
+      if (req.headers.authorization !== `Bearer ${token}`)
+        return reply.code(401).send({ name: "AUTHENTICATION_FAILURE" });
+    });
+    app.post("/v2/checkout/orders", async (req) => {
+      const b = req.body as { purchase_units: Obj[] };
+      const id = rand(8);
+      const order: Obj = {
+        id,
+        status: "PAYER_ACTION_REQUIRED",
+        purchase_units: b.purchase_units.map((u) => ({ ...u })),
+        links: [{ rel: "payer-action", href: `${this.url}/approve/${id}` }],
+      };
+      this.orders.set(id, order);
+      return order;
+    });
+    app.get<{ Params: { id: string } }>("/v2/checkout/orders/:id", async (req, reply) => {
+      return this.orders.get(req.params.id) ?? reply.code(404).send({ name: "RESOURCE_NOT_FOUND" });
+    });
+    app.post<{ Params: { id: string } }>("/v2/checkout/orders/:id/capture", async (req, reply) => {
+      const o = this.orders.get(req.params.id);
+      if (!o) return reply.code(404).send({ name: "RESOURCE_NOT_FOUND" });
+      if (o.status === "APPROVED") {
+        const unit = (o.purchase_units as Obj[])[0] as Obj;
+        unit.payments = { captures: [{ id: `CAP${rand(6)}`, status: "COMPLETED", amount: unit.amount }] };
+        o.status = "COMPLETED";
+        this.captures.push(o.id as string);
+      } else if (o.status === "COMPLETED") {
+        return reply
+          .code(422)
+          .send({ name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_ALREADY_CAPTURED" }] });
+      }
+      return o;
+    });
+    app.post("/v1/billing/subscriptions", async (req, reply) => {
+      const b = req.body as { plan_id: string; custom_id: string };
+      if (!this.plans.has(b.plan_id)) return reply.code(422).send({ name: "UNPROCESSABLE_ENTITY" });
+      const id = `I-${rand(6)}`;
+      const sub: Obj = {
+        id,
+        plan_id: b.plan_id,
+        custom_id: b.custom_id,
+        status: "APPROVAL_PENDING",
+        links: [{ rel: "approve", href: `${this.url}/approve/${id}` }],
+      };
+      this.subscriptions.set(id, sub);
+      return reply.code(201).send(sub);
+    });
+    app.get<{ Params: { id: string } }>("/v1/billing/subscriptions/:id", async (req, reply) => {
+      return this.subscriptions.get(req.params.id) ?? reply.code(404).send({ name: "RESOURCE_NOT_FOUND" });
+    });
+    app.post<{ Params: { id: string } }>("/v1/billing/subscriptions/:id/cancel", async (req, reply) => {
+      const s = this.subscriptions.get(req.params.id);
+      if (!s) return reply.code(404).send({ name: "RESOURCE_NOT_FOUND" });
+      s.status = "CANCELLED";
+      const info = s.billing_info as Obj | undefined;
+      if (info) delete info.next_billing_time;
+      return reply.code(204).send();
+    });
+    app.post("/v1/notifications/verify-webhook-signature", async (req) => {
+      const b = req.body as {
+        transmission_id: string;
+        transmission_sig: string;
+        webhook_id: string;
+        webhook_event: Obj;
+      };
+      const ok =
+        b.webhook_id === this.webhookId &&
+        this.signatures.get(b.transmission_id) === `${b.transmission_sig}|${JSON.stringify(b.webhook_event)}`;
+      return { verification_status: ok ? "SUCCESS" : "FAILURE" };
+    });
+    this.url = await app.listen({ host: "127.0.0.1", port: 0 });
+    this.app = app;
+    return this;
+  }
+
+  async stop() {
+    await this.app?.close();
+  }
+
+  /** The member approved on PayPal: an order is APPROVED; a subscription ACTIVE with its first payment. */
+  approve(id: string) {
+    const o = this.orders.get(id);
+    if (o) {
+      o.status = "APPROVED";
+      return;
+    }
+    const s = this.subscriptions.get(id);
+    if (!s) throw new Error(`unknown ${id}`);
+    s.status = "ACTIVE";
+    s.billing_info = {
+      next_billing_time: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      last_payment: { amount: this.plans.get(s.plan_id as string), time: new Date().toISOString() },
+    };
+  }
+
+  event(type: string, resource: Obj): Obj {
+    return {
+      id: `WH-${rand(8)}`,
+      event_type: type,
+      resource_type: "checkout-order",
+      resource: structuredClone(resource),
+    };
+  }
+
+  /** PayPal's transmission headers for an event (registered so that the verify call says SUCCESS). */
+  headers(event: Obj): Record<string, string> {
+    const id = `${rand(4)}-${rand(2)}`;
+    const sig = rand(16);
+    this.signatures.set(id, `${sig}|${JSON.stringify(event)}`);
+    return {
+      "paypal-auth-algo": "SHA256withRSA",
+      "paypal-cert-url": `${this.url}/certs/CERT-360caa42-fca2a594-1d93a270`,
+      "paypal-transmission-id": id,
+      "paypal-transmission-sig": sig,
+      "paypal-transmission-time": new Date().toISOString(),
+    };
+  }
+}

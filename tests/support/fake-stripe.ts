@@ -1,0 +1,299 @@
+import { createHmac, randomBytes } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+
+/**
+ * A local fake of the Stripe API (decision 041: no test talks to a real outside service): exactly the
+ * calls Bobine makes through the `stripe` package — Checkout Sessions, Subscriptions, Invoices, the
+ * billing portal, refunds — plus a hosted payment page that approves or declines, and webhooks
+ * signed like Stripe's (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")`).
+ */
+
+type Obj = Record<string, unknown>;
+
+const rand = (prefix: string) => `${prefix}_test_${randomBytes(10).toString("hex")}`;
+const now = () => Math.floor(Date.now() / 1000);
+const MONTH = 30 * 86_400;
+
+/** `a[b][0][c]=v` form fields (how stripe-node encodes) into nested objects and arrays. */
+export function parseForm(body: string): Obj {
+  const root: Obj = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.split(/[[\]]+/).filter((p) => p !== "");
+    let node: Obj = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      if (last) node[part] = value;
+      else {
+        const nextIsIndex = /^\d+$/.test(parts[i + 1] as string);
+        node[part] ??= nextIsIndex ? [] : {};
+        node = node[part] as Obj;
+      }
+    });
+  }
+  return root;
+}
+
+export interface StripeEvent {
+  id: string;
+  object: "event";
+  type: string;
+  created: number;
+  api_version: string;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  data: { object: Obj };
+}
+
+export class FakeStripe {
+  readonly sessions = new Map<string, Obj>();
+  readonly subscriptions = new Map<string, Obj>();
+  readonly invoices = new Map<string, Obj>();
+  readonly calls: { method: string; path: string; body: Obj }[] = [];
+  url = "";
+  /** Where the hosted page delivers its webhooks (set by a test that uses the page). */
+  webhookUrl: string | undefined;
+  private app: FastifyInstance | undefined;
+
+  constructor(readonly webhookSecret = "whsec_fake_local_secret") {}
+
+  async start() {
+    const app = Fastify();
+    app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_r, body, done) =>
+      done(null, parseForm(body as string)),
+    );
+    const record = (method: string, path: string, body: unknown) =>
+      this.calls.push({ method, path, body: (body ?? {}) as Obj });
+    const notFound = (what: string) => ({
+      error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` },
+    });
+
+    app.post("/v1/checkout/sessions", async (req) => {
+      const b = req.body as Obj;
+      record("POST", "/v1/checkout/sessions", b);
+      const item = (b.line_items as Obj[])[0] as Obj;
+      const price = item.price_data as Obj;
+      const id = rand("cs");
+      const session: Obj = {
+        id,
+        object: "checkout.session",
+        mode: b.mode,
+        status: "open",
+        payment_status: "unpaid",
+        amount_total: Number(price.unit_amount) * Number(item.quantity ?? 1),
+        currency: price.currency,
+        customer_email: b.customer_email,
+        client_reference_id: b.client_reference_id,
+        metadata: b.metadata ?? {},
+        success_url: b.success_url,
+        cancel_url: b.cancel_url,
+        url: `${this.url}/pay/${id}`,
+        recurring: price.recurring !== undefined,
+        subscription: null,
+        invoice: null,
+        payment_intent: null,
+        customer: null,
+      };
+      this.sessions.set(id, session);
+      return session;
+    });
+    app.get<{ Params: { id: string } }>("/v1/checkout/sessions/:id", async (req, reply) => {
+      record("GET", req.url, {});
+      const s = this.sessions.get(req.params.id);
+      if (!s) return reply.code(404).send(notFound("checkout.session"));
+      const expand = req.url.includes("subscription");
+      return expand && s.subscription
+        ? { ...s, subscription: this.subscriptions.get(s.subscription as string) }
+        : s;
+    });
+    app.get<{ Params: { id: string } }>("/v1/subscriptions/:id", async (req, reply) => {
+      record("GET", req.url, {});
+      return this.subscriptions.get(req.params.id) ?? reply.code(404).send(notFound("subscription"));
+    });
+    app.post<{ Params: { id: string } }>("/v1/subscriptions/:id", async (req, reply) => {
+      const b = req.body as Obj;
+      record("POST", req.url, b);
+      const sub = this.subscriptions.get(req.params.id);
+      if (!sub) return reply.code(404).send(notFound("subscription"));
+      if (b.cancel_at_period_end !== undefined) sub.cancel_at_period_end = b.cancel_at_period_end === "true";
+      return sub;
+    });
+    app.get<{ Params: { id: string } }>("/v1/invoices/:id", async (req, reply) => {
+      record("GET", req.url, {});
+      return this.invoices.get(req.params.id) ?? reply.code(404).send(notFound("invoice"));
+    });
+    app.post("/v1/billing_portal/sessions", async (req) => {
+      record("POST", "/v1/billing_portal/sessions", req.body);
+      return { id: rand("bps"), object: "billing_portal.session", url: `${this.url}/portal` };
+    });
+    app.post("/v1/refunds", async (req) => {
+      record("POST", "/v1/refunds", req.body);
+      return { id: rand("re"), object: "refund", status: "succeeded" };
+    });
+    // The hosted page: approve or decline, then the webhook, then back to Bobine (as Stripe does).
+    app.get<{ Params: { id: string } }>("/pay/:id", async (req, reply) => {
+      const s = this.sessions.get(req.params.id);
+      if (!s) return reply.code(404).send("unknown session");
+      const amount = (Number(s.amount_total) / 100).toFixed(2);
+      return reply
+        .type("text/html; charset=utf-8")
+        .send(
+          `<!doctype html><html lang="fr"><head><title>Fake Stripe Checkout</title></head><body><h1>Fake Stripe Checkout</h1><p>${amount} ${String(s.currency).toUpperCase()}</p><form method="post" action="/pay/${s.id}/approve"><button>Payer</button></form><form method="post" action="/pay/${s.id}/decline"><button>Refuser</button></form></body></html>`,
+        );
+    });
+    app.post<{ Params: { id: string; outcome: string } }>("/pay/:id/:outcome", async (req, reply) => {
+      const s = this.sessions.get(req.params.id);
+      if (!s) return reply.code(404).send("unknown session");
+      const events = this.complete(s.id as string, req.params.outcome === "approve" ? "paid" : "expired");
+      if (this.webhookUrl) for (const e of events) await this.post(e);
+      if (req.params.outcome !== "approve") return reply.redirect(String(s.cancel_url));
+      return reply.redirect(String(s.success_url).replace("{CHECKOUT_SESSION_ID}", String(s.id)));
+    });
+    const address = await app.listen({ host: "127.0.0.1", port: 0 });
+    this.url = address;
+    this.app = app;
+    return this;
+  }
+
+  async stop() {
+    await this.app?.close();
+  }
+
+  event(type: string, object: Obj): StripeEvent {
+    return {
+      id: rand("evt"),
+      object: "event",
+      type,
+      created: now(),
+      api_version: "2026-10-28.endive",
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: structuredClone(object) },
+    };
+  }
+
+  /** The member paid (or the session expired): the objects Stripe would hold, and the events it sends. */
+  complete(sessionId: string, outcome: "paid" | "expired" = "paid"): StripeEvent[] {
+    const s = this.sessions.get(sessionId);
+    if (!s) throw new Error(`unknown session ${sessionId}`);
+    if (outcome === "expired") {
+      s.status = "expired";
+      return [this.event("checkout.session.expired", s)];
+    }
+    s.status = "complete";
+    s.payment_status = "paid";
+    s.customer = rand("cus");
+    if (s.mode === "subscription") {
+      const start = now();
+      const sub: Obj = {
+        id: rand("sub"),
+        object: "subscription",
+        status: "active",
+        customer: s.customer,
+        cancel_at_period_end: false,
+        metadata: s.metadata,
+        items: {
+          object: "list",
+          data: [
+            {
+              id: rand("si"),
+              object: "subscription_item",
+              current_period_start: start,
+              current_period_end: start + MONTH,
+              price: { unit_amount: s.amount_total, currency: s.currency },
+            },
+          ],
+        },
+      };
+      this.subscriptions.set(sub.id as string, sub);
+      const invoice = this.invoice(sub, Number(s.amount_total), "subscription_create");
+      s.subscription = sub.id;
+      s.invoice = invoice.id;
+      return [this.event("checkout.session.completed", s), this.event("invoice.paid", invoice)];
+    }
+    s.payment_intent = rand("pi");
+    return [this.event("checkout.session.completed", s)];
+  }
+
+  private invoice(sub: Obj, amount: number, reason: string): Obj {
+    const item = (sub.items as { data: Obj[] }).data[0] as Obj;
+    const invoice: Obj = {
+      id: rand("in"),
+      object: "invoice",
+      status: "paid",
+      billing_reason: reason,
+      amount_paid: amount,
+      currency: (item.price as Obj).currency,
+      customer: sub.customer,
+      parent: { type: "subscription_details", subscription_details: { subscription: sub.id } },
+      lines: {
+        object: "list",
+        data: [{ period: { start: item.current_period_start, end: item.current_period_end } }],
+      },
+    };
+    this.invoices.set(invoice.id as string, invoice);
+    return invoice;
+  }
+
+  /** A renewal: the next period starts, its invoice is paid (for `amount`, the plan's by default). */
+  renew(subscriptionId: string, amount?: number): StripeEvent {
+    const sub = this.subscriptions.get(subscriptionId) as Obj;
+    const item = (sub.items as { data: Obj[] }).data[0] as Obj;
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = Number(item.current_period_end) + MONTH;
+    return this.event(
+      "invoice.paid",
+      this.invoice(sub, amount ?? Number((item.price as Obj).unit_amount), "subscription_cycle"),
+    );
+  }
+
+  /** A renewal the bank refuses: the invoice stays open after its attempt. */
+  failRenewal(subscriptionId: string): StripeEvent {
+    const sub = this.subscriptions.get(subscriptionId) as Obj;
+    const item = (sub.items as { data: Obj[] }).data[0] as Obj;
+    const invoice = this.invoice(sub, 0, "subscription_cycle");
+    invoice.status = "open";
+    invoice.attempted = true;
+    invoice.amount_due = (item.price as Obj).unit_amount;
+    sub.status = "past_due";
+    return this.event("invoice.payment_failed", invoice);
+  }
+
+  /** A session Bobine never created (another site on the same account, a member since erased). */
+  foreignSession(metadata: Obj): string {
+    const id = rand("cs");
+    this.sessions.set(id, {
+      id,
+      object: "checkout.session",
+      mode: "payment",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: 999,
+      currency: "eur",
+      metadata,
+      subscription: null,
+      invoice: null,
+      payment_intent: rand("pi"),
+    });
+    return id;
+  }
+
+  /** The Stripe-Signature header of a body, as Stripe computes it (another secret or time on demand). */
+  sign(body: string, opts: { secret?: string; timestamp?: number } = {}): string {
+    const t = opts.timestamp ?? now();
+    const v1 = createHmac("sha256", opts.secret ?? this.webhookSecret)
+      .update(`${t}.${body}`)
+      .digest("hex");
+    return `t=${t},v1=${v1}`;
+  }
+
+  private async post(event: StripeEvent) {
+    const body = JSON.stringify(event);
+    await fetch(this.webhookUrl as string, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": this.sign(body) },
+      body,
+    });
+  }
+}
