@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { FIXTURE_ADMIN } from "./tests/e2e/fixture-accounts.ts";
+import { E2E_WALLET, FIXTURE_ADMIN } from "./tests/e2e/fixture-accounts.ts";
 
 // The built app started exactly as `npm start` starts it, on a fresh embedded database seeded
 // with the demo catalogue, driven in Debian's Chromium (no downloaded browsers on this machine).
@@ -64,6 +64,8 @@ export default defineConfig({
       ADMIN_EMAIL: FIXTURE_ADMIN.email,
       ADMIN_USERNAME: FIXTURE_ADMIN.username,
       ADMIN_PASSWORD: FIXTURE_ADMIN.password,
+      // Crypto without BTCPay goes to this wallet, confirmed by an administrator (decision 051).
+      CRYPTO_WALLET_ADDRESS: E2E_WALLET,
       // The media e2e transcodes a short clip: the fastest x264 preset (tests only).
       MEDIA_FFMPEG_PRESET: "ultrafast",
       // scripts/e2e.mjs runs a real SMTP server; without it mail lands in DATA_DIR/outbox.

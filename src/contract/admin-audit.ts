@@ -31,6 +31,9 @@ export const auditActions = [
   "notification.delete",
   "cache.clear",
   "catalogue.import",
+  "payment.refund",
+  "payment.confirm",
+  "payment.reject",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -59,7 +62,9 @@ export const listAudit = endpoint({
   query: z.object({
     ...adminPage,
     /** One action, or a family: `video` for every video.* action. */
-    action: z.enum([...auditActions, "video", "category", "subtitle", "user", "notification"]).optional(),
+    action: z
+      .enum([...auditActions, "video", "category", "subtitle", "user", "notification", "payment"])
+      .optional(),
     actorId: z.uuid().optional(),
     /** Text searched in the target's label and the administrator's name. */
     q: adminSearch.optional(),

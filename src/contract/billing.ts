@@ -46,7 +46,34 @@ export const billingMessages = {
   portalUnavailable: "Ce moyen de paiement se gère directement chez le prestataire.",
   resumeUnsupported:
     "Ce moyen de paiement ne permet pas de reprendre un abonnement résilié : souscrivez de nouveau à la fin de la période.",
+  /** The crypto fallback confirmed by an administrator (decision 051). */
+  walletReferenceRequired: "Veuillez saisir la référence de la transaction.",
+  walletReferenceInvalid:
+    "Référence de transaction invalide\u00a0: 8 à 128 lettres, chiffres, deux-points ou tirets, sans espace.",
+  walletReferenceTaken: "Cette transaction est déjà rattachée à un autre paiement.",
+  notAwaitingConfirmation: "Ce paiement n'attend pas de confirmation.",
+  walletDeclaredTitle: "Paiement en crypto à confirmer",
+  walletDeclaredMessage: (member: string, plan: string, amount: string) =>
+    `${member} a déclaré un paiement de ${amount} pour ${plan}. Vérifiez la transaction dans Administration → Paiements.`,
+  walletConfirmedTitle: "Paiement confirmé",
+  walletConfirmedMessage: (plan: string) =>
+    `Votre paiement en crypto est confirmé\u00a0: ${plan} est actif. Bon visionnage\u00a0!`,
+  walletRejectedTitle: "Paiement non confirmé",
+  walletRejectedMessage: (plan: string) =>
+    `Votre paiement en crypto pour ${plan} n'a pas pu être confirmé. Contactez le support si vous avez bien envoyé les fonds.`,
 } as const;
+
+/** A transaction's reference on a blockchain (a hash, with or without 0x): what confirms it. */
+export const walletReference = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? billingMessages.walletReferenceRequired
+        : billingMessages.walletReferenceInvalid,
+  })
+  .trim()
+  .min(1, billingMessages.walletReferenceRequired)
+  .regex(/^[A-Za-z0-9:_-]{8,128}$/, billingMessages.walletReferenceInvalid);
 
 const plan = z.object({
   id: z.uuid(),
@@ -165,6 +192,42 @@ export const demoPay = endpoint({
   }),
 });
 
+/** The crypto fallback's page (decision 051): where to send what, and where the payment stands. */
+export const walletPaymentSchema = z.object({
+  paymentId: z.uuid(),
+  plan: plan,
+  /** The operator's wallet address and the network it is on (CRYPTO_WALLET_*). */
+  address: z.string(),
+  network: z.string(),
+  /** The transaction the member declared, once declared. */
+  reference: z.string().nullable(),
+  /** pending: waiting for the member's declaration, then for an administrator's confirmation. */
+  status: z.enum(["pending", "paid", "failed", "refunded"]),
+});
+export type WalletPayment = z.output<typeof walletPaymentSchema>;
+
+export const walletCheckout = endpoint({
+  method: "GET",
+  path: "/api/payments/crypto/:paymentId",
+  summary: "Paiement en crypto sans BTCPay : l'adresse du portefeuille, le montant et l'état du paiement",
+  tags: ["abonnements"],
+  access: "member",
+  params: z.object({ paymentId: z.uuid() }),
+  response: walletPaymentSchema,
+});
+
+export const declareWalletPayment = endpoint({
+  method: "POST",
+  path: "/api/payments/crypto/:paymentId/declare",
+  summary:
+    "Le membre déclare la transaction envoyée ; un administrateur la confirme avant que l'accès commence",
+  tags: ["abonnements"],
+  access: "member",
+  params: z.object({ paymentId: z.uuid() }),
+  body: z.strictObject({ reference: walletReference }),
+  response: walletPaymentSchema,
+});
+
 export const stripeWebhook = endpoint({
   method: "POST",
   path: "/api/payments/webhooks/stripe",
@@ -267,6 +330,21 @@ export const receiptPdf = endpoint({
   response: z.string(),
 });
 
+const adminPayment = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  /** The member's name; null once the account is deleted. */
+  username: z.string().nullable(),
+  planName: z.string(),
+  provider: z.string(),
+  providerRef: z.string().nullable(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  failureReason: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
 export const listAdminPayments = endpoint({
   method: "GET",
   path: "/api/admin/payments",
@@ -274,22 +352,9 @@ export const listAdminPayments = endpoint({
   tags: ["administration"],
   access: "admin",
   response: z.object({
-    payments: z.array(
-      z.object({
-        id: z.uuid(),
-        userId: z.uuid(),
-        /** The member's name; null once the account is deleted. */
-        username: z.string().nullable(),
-        planName: z.string(),
-        provider: z.string(),
-        providerRef: z.string().nullable(),
-        amountCents: z.number().int(),
-        currency: z.string(),
-        status: z.string(),
-        failureReason: z.string().nullable(),
-        createdAt: z.iso.datetime({ offset: true }),
-      }),
-    ),
+    /** Crypto payments without BTCPay waiting for an administrator, oldest first (decision 051). */
+    toConfirm: z.array(adminPayment),
+    payments: z.array(adminPayment),
     events: z.array(
       z.object({
         id: z.uuid(),
@@ -327,4 +392,27 @@ export const refundPayment = endpoint({
   access: "admin",
   params: z.object({ paymentId: z.uuid() }),
   response: z.object({ id: z.uuid(), status: z.literal("refunded") }),
+});
+
+export const confirmPayment = endpoint({
+  method: "POST",
+  path: "/api/admin/payments/:paymentId/confirm",
+  summary:
+    "Confirme un paiement en crypto reçu sur le portefeuille, avec la référence de sa transaction : l'accès commence (administrateurs)",
+  tags: ["administration"],
+  access: "admin",
+  params: z.object({ paymentId: z.uuid() }),
+  body: z.strictObject({ reference: walletReference }),
+  response: z.object({ id: z.uuid(), status: z.literal("paid") }),
+});
+
+export const rejectPayment = endpoint({
+  method: "POST",
+  path: "/api/admin/payments/:paymentId/reject",
+  summary:
+    "Refuse un paiement en crypto introuvable sur le portefeuille ; le membre est prévenu (administrateurs)",
+  tags: ["administration"],
+  access: "admin",
+  params: z.object({ paymentId: z.uuid() }),
+  response: z.object({ id: z.uuid(), status: z.literal("failed") }),
 });

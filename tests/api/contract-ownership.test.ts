@@ -16,7 +16,8 @@ import { type SignedIn, signedIn } from "../support/members.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The operator's wallet takes crypto payments (decision 051); the demo provider the others.
+  t = await createTestApp({ env: { CRYPTO_WALLET_ADDRESS: "bc1qownership0test0wallet0address" } });
 });
 afterAll(async () => {
   await t.close();
@@ -30,7 +31,12 @@ interface Owned {
 }
 
 type Fixture =
-  | { owned: (owner: SignedIn) => Promise<Owned>; ownerPlan?: "premium_monthly" }
+  | {
+      owned: (owner: SignedIn) => Promise<Owned>;
+      ownerPlan?: "premium_monthly";
+      /** A valid body for the intruder's request, where the endpoint needs one. */
+      body?: object;
+    }
   | { notOwned: string };
 
 /** A fresh lease of the owner's device: a ticket for a film (the file need not exist to get one). */
@@ -62,6 +68,25 @@ async function demoPayment(owner: SignedIn): Promise<Owned> {
     id: paymentId,
     unchanged: async () =>
       (await owner.call("GET", `/api/payments/demo/${paymentId}`)).json().state === "open",
+  };
+}
+
+/** A fresh payment of the owner's to the operator's wallet (decision 051), not declared yet. */
+async function walletPayment(owner: SignedIn): Promise<Owned> {
+  const plans = (await owner.call("GET", "/api/plans")).json().items as { id: string }[];
+  const res = await owner.call("POST", "/api/payments/checkout", {
+    planId: plans[0]?.id,
+    method: "crypto",
+    waiveWithdrawal: true,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const paymentId = res.json().paymentId as string;
+  return {
+    id: paymentId,
+    unchanged: async () => {
+      const page = (await owner.call("GET", `/api/payments/crypto/${paymentId}`)).json();
+      return page.status === "pending" && page.reference === null;
+    },
   };
 }
 
@@ -118,6 +143,10 @@ const fixtures: Record<string, Fixture> = {
   "billing.demoCheckout": { owned: demoPayment },
   "billing.receiptPdf": { owned: receiptOf },
   "billing.demoPay": { owned: demoPayment },
+  "billing.walletCheckout": { owned: walletPayment },
+  "billing.declareWalletPayment": { owned: walletPayment, body: { reference: "f".repeat(64) } },
+  "billing.confirmPayment": { notOwned: ADMIN },
+  "billing.rejectPayment": { notOwned: ADMIN },
   "history.deleteHistoryItem": {
     async owned(owner) {
       const video = await makeVideo(t.database.db);
@@ -199,6 +228,7 @@ describe("another member's resource", () => {
     const res = await intruder.call(
       e.method,
       fillPath(e.path, () => resource.id),
+      fixture.body,
     );
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json().code).toBe("NOT_FOUND");

@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingMessages, DEMO_CARDS } from "#contract/billing";
 import { entitlements, payments, receipts, subscriptionPlans } from "#db/schema/billing";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { type SignedIn, signedIn, signedInAdmin } from "../support/members.ts";
+import { outboxMailsTo } from "../support/outbox.ts";
 
 /**
  * The demo provider (docs/decisions/042-demo-provider.md) and the rules every checkout keeps: the
@@ -42,13 +42,7 @@ const checkout = (m: SignedIn, body: object) =>
   m.call("POST", "/api/payments/checkout", { method: "card", waiveWithdrawal: true, ...body });
 const pay = (m: SignedIn, paymentId: string, body: object) =>
   m.call("POST", `/api/payments/demo/${paymentId}/pay`, body);
-const mailsTo = (to: string) => {
-  if (!fs.existsSync(t.config.outboxDir)) return [];
-  return fs
-    .readdirSync(t.config.outboxDir)
-    .map((f) => fs.readFileSync(`${t.config.outboxDir}/${f}`, "utf8"))
-    .filter((m) => m.includes(to));
-};
+const mailsTo = (to: string) => outboxMailsTo(t, to);
 
 async function buyPremium(m: SignedIn) {
   const created = await checkout(m, { planId: premium.id });

@@ -7,3 +7,6 @@ export const FIXTURE_ADMIN = {
   email: "fixture.admin@orange.fr",
   password: "Projecteur-Argentique-2026",
 } as const;
+
+/** The operator's wallet of the e2e web server (CRYPTO_WALLET_ADDRESS; decision 051). */
+export const E2E_WALLET = "bc1qe2e0bobine0wallet0for0crypto0payments";

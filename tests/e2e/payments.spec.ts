@@ -1,4 +1,4 @@
-import { DEMO_CARDS } from "../../src/contract/billing.ts";
+import { billingMessages, DEMO_CARDS } from "../../src/contract/billing.ts";
 import { adminPaymentsText, adminText } from "../../src/web/i18n/admin.ts";
 import { memberText } from "../../src/web/i18n/member.ts";
 import {
@@ -7,8 +7,10 @@ import {
   plansText,
   receiptsText,
   successText,
+  walletText,
 } from "../../src/web/i18n/subscription.ts";
-import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
+import { seriousA11yViolations } from "./axe.ts";
+import { E2E_WALLET, FIXTURE_ADMIN } from "./fixture-accounts.ts";
 import { expect, signIn, test } from "./fixtures.ts";
 
 /**
@@ -102,5 +104,63 @@ test.describe("payments", () => {
     await expect(refund).toHaveCount(0);
     expect((await (await page.request.get("/api/subscription")).json()).state).not.toBe("active");
     await adminContext.close();
+  });
+
+  test("a member sends crypto to the operator's wallet and declares the transaction; an administrator confirms it and the member is active", async ({
+    page,
+    context,
+    member,
+    browser,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const reference = `0x${"7e2e".repeat(16)}`;
+    await page.goto("/subscription");
+    await page.getByText(plansText.methods.crypto.label, { exact: true }).click();
+    await page.getByRole("checkbox", { name: plansText.waiver }).check();
+    await page.getByRole("button", { name: plansText.choose("Premium") }).click();
+
+    // Bobine's own page: the order, the network and the wallet's address, copied in one click.
+    await expect(page).toHaveURL(/\/payment\/crypto\?payment_id=/);
+    await expect(page.getByRole("heading", { level: 1, name: walletText.title })).toBeVisible();
+    await expect(page.getByText(E2E_WALLET)).toBeVisible();
+    await expect(page.getByText("13,99\u00a0€/mois")).toBeVisible();
+    await page.getByRole("button", { name: walletText.copy }).click();
+    await expect(page.getByText(walletText.copied)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(E2E_WALLET);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A malformed reference is refused in French; the right one waits for an administrator.
+    await page.getByLabel(walletText.reference).fill("pas une référence");
+    await page.getByRole("button", { name: walletText.declare }).click();
+    await expect(page.getByText(billingMessages.walletReferenceInvalid)).toBeVisible();
+    await page.getByLabel(walletText.reference).fill(reference);
+    await page.getByRole("button", { name: walletText.declare }).click();
+    await expect(page.getByRole("heading", { name: walletText.waitingTitle })).toBeVisible();
+    await expect(page.getByText(reference)).toBeVisible();
+    expect((await (await page.request.get("/api/subscription")).json()).state).toBe("none");
+
+    // The administrator finds it to confirm, with the member's reference already filled in.
+    const adminContext = await browser.newContext();
+    await signIn(adminContext.request, FIXTURE_ADMIN);
+    const admin = await adminContext.newPage();
+    await admin.goto("/admin");
+    await admin.getByRole("tab", { name: adminText.tabs.payments }).click();
+    await expect(admin.getByRole("heading", { name: adminPaymentsText.toConfirmHeading })).toBeVisible();
+    await admin
+      .getByRole("button", {
+        name: new RegExp(`^${adminPaymentsText.confirmLabel(member.username, "13,99.€")}$`),
+      })
+      .click();
+    const dialog = admin.getByRole("alertdialog");
+    await expect(dialog.getByLabel(adminPaymentsText.referenceLabel)).toHaveValue(reference);
+    await dialog.getByRole("button", { name: adminPaymentsText.confirm }).click();
+    await expect(admin.getByText(adminPaymentsText.confirmed).first()).toBeVisible();
+    await expect(admin.getByRole("heading", { name: adminPaymentsText.toConfirmHeading })).toHaveCount(0);
+    await adminContext.close();
+
+    // The member's page says so, and the plan is active.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: walletText.paidTitle })).toBeVisible();
+    expect((await (await page.request.get("/api/subscription")).json()).state).toBe("active");
   });
 });

@@ -21,11 +21,10 @@ import {
   uploadImage,
 } from "#contract/admin-videos";
 import { requireAdmin } from "../shared/access.ts";
-import type { Actor } from "../shared/audit.queries.ts";
+import { actorOf } from "../shared/audit.queries.ts";
 import type { DomainPlugin } from "../shared/context.ts";
 import type { RouteConfig } from "../shared/route.ts";
 import { router } from "../shared/route.ts";
-import type { CurrentUser } from "../shared/session.ts";
 import { auditPage } from "./audit.queries.ts";
 import * as catalogueFile from "./catalogue-file.service.ts";
 import * as categories from "./categories.service.ts";
@@ -36,7 +35,6 @@ import * as users from "./users.service.ts";
 import * as videos from "./videos.service.ts";
 
 /** Who did it, for the journal: the session's administrator (never an id from the request). */
-const actorOf = (user: CurrentUser): Actor => ({ id: user.id, username: user.username });
 
 /**
  * Only administrators get in (spec §6 Admin; SECURITY-CHECKLIST 14, 36): a guard on the whole

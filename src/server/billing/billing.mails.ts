@@ -39,6 +39,14 @@ export interface ReceiptFacts {
   method: string;
 }
 
+/** The payment methods as a receipt names them (spec §9). */
+const methodNames: Record<string, string> = {
+  card: "Carte bancaire",
+  paypal: "PayPal",
+  paysafecard: "Paysafecard (carte prépayée)",
+  crypto: "Cryptomonnaie",
+};
+
 /** The lines of a receipt, shared by the e-mail and the PDF. */
 export function receiptLines(config: Config, r: ReceiptFacts): string[] {
   const seller = config.billing.seller;
@@ -56,7 +64,7 @@ export function receiptLines(config: Config, r: ReceiptFacts): string[] {
     `Montant HT : ${euros(ht, r.currency)}`,
     `TVA (${String(rate).replace(".", ",")} %) : ${euros(r.amountCents - ht, r.currency)}`,
     `Montant TTC payé : ${euros(r.amountCents, r.currency)}`,
-    `Moyen de paiement : ${r.method}`,
+    `Moyen de paiement : ${methodNames[r.method] ?? r.method}`,
     "Vous avez demandé l'accès immédiat au contenu numérique et renoncé à votre droit de rétractation de 14 jours.",
   ];
 }

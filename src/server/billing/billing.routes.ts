@@ -3,7 +3,9 @@ import {
   billingPortal,
   btcpayWebhook,
   cancelSubscription,
+  confirmPayment,
   createCheckout,
+  declareWalletPayment,
   demoCheckout,
   demoPay,
   getSubscription,
@@ -13,16 +15,20 @@ import {
   paysafecardNotification,
   receiptPdf,
   refundPayment,
+  rejectPayment,
   replayPaymentEvent,
   resumeSubscription,
   stripeWebhook,
   verifyPayment,
+  walletCheckout,
 } from "#contract/billing";
+import { actorOf } from "../shared/audit.queries.ts";
 import type { DomainPlugin } from "../shared/context.ts";
 import { router } from "../shared/route.ts";
 import * as payments from "./payments.service.ts";
 import { activePlans } from "./plans.service.ts";
 import { adminLedger, memberReceiptPdf, memberReceipts } from "./receipts.service.ts";
+import * as wallet from "./wallet.service.ts";
 
 /** Subscriptions and payments (spec §2 Plans screen, Success page; decision 041). */
 export const billingRoutes: DomainPlugin = async (app, ctx) => {
@@ -41,6 +47,10 @@ export const billingRoutes: DomainPlugin = async (app, ctx) => {
   );
   route(demoPay, async ({ user, params, body }) =>
     payments.demoPay(ctx, providers, user.id, params.paymentId, body ?? {}),
+  );
+  route(walletCheckout, async ({ user, params }) => wallet.walletCheckout(ctx, user.id, params.paymentId));
+  route(declareWalletPayment, async ({ user, params, body }) =>
+    wallet.declareWalletPayment(ctx, user.id, params.paymentId, body.reference),
   );
   route(stripeWebhook, async ({ file, request }) =>
     payments.handleWebhook(ctx, providers, "stripe", file, request.headers),
@@ -74,6 +84,14 @@ export const billingRoutes: DomainPlugin = async (app, ctx) => {
       .send(pdf);
   });
   route(listAdminPayments, async () => adminLedger(ctx.db));
-  route(refundPayment, async ({ params }) => payments.refundPayment(ctx, providers, params.paymentId));
+  route(refundPayment, async ({ user, params }) =>
+    payments.refundPayment(ctx, providers, actorOf(user), params.paymentId),
+  );
+  route(confirmPayment, async ({ user, params, body }) =>
+    wallet.confirmWalletPayment(ctx, providers, actorOf(user), params.paymentId, body.reference),
+  );
+  route(rejectPayment, async ({ user, params }) =>
+    wallet.rejectWalletPayment(ctx, actorOf(user), params.paymentId),
+  );
   route(replayPaymentEvent, async ({ params }) => payments.replayWebhook(ctx, providers, params.eventId));
 };

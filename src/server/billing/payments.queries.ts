@@ -297,26 +297,47 @@ export async function receiptOf(db: Conn, userId: string, receiptId: string) {
   return row;
 }
 
+/** A payment as the ledger shows it: with its member's name and its plan's. */
+const ledgerRow = {
+  id: payments.id,
+  userId: payments.userId,
+  username: profiles.username,
+  planName: subscriptionPlans.name,
+  provider: payments.provider,
+  providerRef: payments.providerRef,
+  amountCents: payments.amountCents,
+  currency: payments.currency,
+  status: payments.status,
+  failureReason: payments.failureReason,
+  createdAt: payments.createdAt,
+};
+
 export async function recentPayments(db: Conn, limit: number) {
   return db
-    .select({
-      id: payments.id,
-      userId: payments.userId,
-      username: profiles.username,
-      planName: subscriptionPlans.name,
-      provider: payments.provider,
-      providerRef: payments.providerRef,
-      amountCents: payments.amountCents,
-      currency: payments.currency,
-      status: payments.status,
-      failureReason: payments.failureReason,
-      createdAt: payments.createdAt,
-    })
+    .select(ledgerRow)
     .from(payments)
     .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, payments.planId))
     .leftJoin(profiles, eq(profiles.id, payments.userId))
     .orderBy(desc(payments.createdAt))
     .limit(limit);
+}
+
+/** Crypto payments to the operator's wallet still waiting for an administrator, oldest first (decision 051). */
+export async function walletPaymentsToConfirm(db: Conn, limit: number) {
+  return db
+    .select(ledgerRow)
+    .from(payments)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, payments.planId))
+    .leftJoin(profiles, eq(profiles.id, payments.userId))
+    .where(and(eq(payments.provider, "crypto"), eq(payments.status, "pending")))
+    .orderBy(payments.createdAt)
+    .limit(limit);
+}
+
+/** The administrators, to be told of a payment to confirm. */
+export async function administratorIds(db: Conn): Promise<string[]> {
+  const rows = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, "admin"));
+  return rows.map((r) => r.id);
 }
 
 export async function recentEvents(db: Conn, limit: number) {

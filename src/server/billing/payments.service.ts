@@ -5,12 +5,19 @@ import {
   type SubscriptionState,
 } from "#contract/billing";
 import type { Db } from "#db/client";
+import { type Actor, recordAudit } from "../shared/audit.queries.ts";
 import type { Config } from "../shared/config.ts";
 import type { AppContext } from "../shared/context.ts";
 import { accessSpan, type EntitlementSource, grantEntitlement } from "../shared/entitlement.queries.ts";
 import { AppError, fieldError } from "../shared/errors.ts";
 import type { Conn } from "../shared/sql.queries.ts";
-import { cancellationMail, type ReceiptFacts, receiptMail, renewalFailedMail } from "./billing.mails.ts";
+import {
+  cancellationMail,
+  euros,
+  type ReceiptFacts,
+  receiptMail,
+  renewalFailedMail,
+} from "./billing.mails.ts";
 import { btcpayProvider } from "./btcpay.provider.ts";
 import { type DemoState, demoProvider } from "./demo.provider.ts";
 import {
@@ -25,6 +32,7 @@ import {
   memberEmail,
   memberPaymentByRef,
   type PaymentRow,
+  type PlanRow,
   paymentById,
   paymentByRef,
   paymentEventById,
@@ -52,8 +60,9 @@ import {
   WebhookSignatureError,
 } from "./provider.ts";
 import { stripeProvider } from "./stripe.provider.ts";
+import { walletProvider } from "./wallet.provider.ts";
 
-type Ctx = Pick<AppContext, "db" | "config" | "mailer" | "log">;
+export type Ctx = Pick<AppContext, "db" | "config" | "mailer" | "log">;
 
 /** The providers this server can use, by method (docs/decisions/041-payment-providers.md). */
 export interface Providers {
@@ -72,6 +81,7 @@ export function openProviders(db: Db, config: Config): Providers {
   if (config.billing.paysafecard) {
     byId.set("paysafecard", paysafecardProvider(config.billing.paysafecard, config.publicUrl));
   }
+  if (config.billing.wallet) byId.set("crypto", walletProvider());
   const real: Record<CheckoutMethod, ProviderId> = {
     card: "stripe",
     paypal: "paypal",
@@ -81,8 +91,10 @@ export function openProviders(db: Db, config: Config): Providers {
   return {
     byId,
     demo,
-    // A configured provider first; the demo provider stands in for the others when it is on.
-    forMethod: (method) => byId.get(real[method]) ?? demo,
+    // A configured provider first (for crypto: BTCPay, then the operator's wallet); the demo
+    // provider stands in for the others when it is on.
+    forMethod: (method) =>
+      byId.get(real[method]) ?? (method === "crypto" ? byId.get("crypto") : undefined) ?? demo,
   };
 }
 
@@ -172,7 +184,7 @@ export async function createCheckout(
       successUrl: `${ctx.config.publicUrl}/subscription/success?session_id={SESSION_ID}`,
       cancelUrl: `${ctx.config.publicUrl}/subscription`,
     });
-    await setPaymentRef(ctx.db, payment.id, created.ref);
+    if (created.ref) await setPaymentRef(ctx.db, payment.id, created.ref);
     if (provider.id === "demo" && plan.interval === "month") {
       await updatePayment(ctx.db, payment.id, { providerSubscriptionRef: `demo_sub_${payment.id}` });
     }
@@ -184,7 +196,7 @@ export async function createCheckout(
   }
 }
 
-interface Applied {
+export interface Applied {
   outcome: "applied" | "ignored" | "failed" | "mismatch";
   detail?: string;
   mail?: { to: string; receipt: ReceiptFacts };
@@ -201,7 +213,7 @@ export const GRACE_DAYS = 3;
  * Applies what the provider says about a checkout (never what a browser or a webhook body says),
  * inside the caller's transaction, with the payment row locked: paid once, granted once.
  */
-async function applyCheckout(
+export async function applyCheckout(
   tx: Conn,
   payment: PaymentRow,
   state: CheckoutState,
@@ -279,7 +291,7 @@ async function applyCheckout(
 }
 
 /** After the transaction: the receipt by e-mail; buying lifetime while subscribed ends the renewal. */
-function afterApplied(ctx: Ctx, providers: Providers, applied: Applied) {
+export function afterApplied(ctx: Ctx, providers: Providers, applied: Applied) {
   if (applied.mail) ctx.mailer.sendLater(receiptMail(ctx.config, applied.mail.to, applied.mail.receipt));
   if (applied.graceMail) {
     const g = applied.graceMail;
@@ -322,6 +334,16 @@ async function syncPayment(
   return { payment: (await paymentById(ctx.db, payment.id)) ?? payment, payUrl: state.payUrl ?? null };
 }
 
+/** A payment's plan as the member's pages show it: the price is the one the payment was created with. */
+export const paymentPlan = (plan: PlanRow, payment: PaymentRow) => ({
+  id: plan.id,
+  code: plan.code,
+  name: plan.name,
+  priceCents: payment.amountCents,
+  currency: payment.currency,
+  interval: plan.interval,
+});
+
 /** spec §2 Success page: the payment as the provider has it now, with its plan. */
 export async function verifyPayment(ctx: Ctx, providers: Providers, userId: string, sessionId: string) {
   const found = await memberPaymentByRef(ctx.db, userId, sessionId);
@@ -331,14 +353,7 @@ export async function verifyPayment(ctx: Ctx, providers: Providers, userId: stri
   if (!plan) throw new AppError("NOT_FOUND", billingMessages.planUnknown);
   return {
     status: payment.status,
-    plan: {
-      id: plan.id,
-      code: plan.code,
-      name: plan.name,
-      priceCents: payment.amountCents,
-      currency: payment.currency,
-      interval: plan.interval,
-    },
+    plan: paymentPlan(plan, payment),
     method: payment.method,
     provider: payment.provider,
     payUrl: payment.status === "pending" ? payUrl : null,
@@ -361,14 +376,7 @@ export async function demoCheckout(ctx: Ctx, providers: Providers, userId: strin
   return {
     paymentId: payment.id,
     sessionId: payment.providerRef,
-    plan: {
-      id: plan.id,
-      code: plan.code,
-      name: plan.name,
-      priceCents: payment.amountCents,
-      currency: payment.currency,
-      interval: plan.interval,
-    },
+    plan: paymentPlan(plan, payment),
     state: (payment.demoState ?? "open") as DemoState,
   };
 }
@@ -692,9 +700,11 @@ async function setCancellation(ctx: Ctx, providers: Providers, userId: string, c
 
 /**
  * An administrator refunds a payment: the provider gives the money back first, then the period it
- * paid for is revoked at once (access ends) and the payment is marked refunded, in one transaction.
+ * paid for is revoked at once (access ends) and the payment is marked refunded, with its line in the
+ * journal, in one transaction. (The operator's wallet has no provider to call: its administrator
+ * sends the funds back by hand; decision 051.)
  */
-export async function refundPayment(ctx: Ctx, providers: Providers, paymentId: string) {
+export async function refundPayment(ctx: Ctx, providers: Providers, actor: Actor, paymentId: string) {
   const payment = await paymentById(ctx.db, paymentId);
   if (!payment) throw new AppError("NOT_FOUND", billingMessages.paymentUnknown);
   if (payment.status !== "paid" || !payment.providerRef) {
@@ -714,9 +724,28 @@ export async function refundPayment(ctx: Ctx, providers: Providers, paymentId: s
     if (locked.entitlementId) await revokePeriod(tx, locked.entitlementId);
     // A refunded monthly plan renews no more.
     if (locked.subscriptionId) await endAgreement(tx, locked.subscriptionId);
+    await recordAudit(tx, actor, {
+      action: "payment.refund",
+      targetType: "payment",
+      targetId: payment.id,
+      targetLabel: await paymentLabel(tx, locked),
+      before: { status: "paid" },
+      after: {
+        status: "refunded",
+        amount: euros(locked.amountCents, locked.currency),
+        provider: locked.provider,
+      },
+    });
   });
   ctx.log.info({ paymentId }, "payment refunded by an administrator");
   return { id: payment.id, status: "refunded" as const };
+}
+
+/** How the journal names a payment: its member and its plan. */
+export async function paymentLabel(tx: Conn, payment: PaymentRow): Promise<string> {
+  const member = await memberEmail(tx, payment.userId);
+  const plan = await planById(tx, payment.planId);
+  return `${member?.username ?? member?.email ?? payment.userId} — ${plan?.name ?? ""}`;
 }
 
 /** « Gérer mon moyen de paiement »: the provider's customer portal for the running agreement. */

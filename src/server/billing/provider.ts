@@ -4,7 +4,8 @@
  * webhook body says about a payment: it asks the provider for the object's current state.
  */
 
-export type ProviderId = "demo" | "stripe" | "paypal" | "paysafecard" | "btcpay";
+/** `crypto`: the operator's own wallet, confirmed by an administrator when BTCPay is not set up (decision 051). */
+export type ProviderId = "demo" | "stripe" | "paypal" | "paysafecard" | "btcpay" | "crypto";
 
 export interface CheckoutRequest {
   /** Bobine's payment row, carried in the provider's metadata. */
@@ -17,8 +18,11 @@ export interface CheckoutRequest {
 }
 
 export interface CheckoutCreated {
-  /** The provider's checkout (session, order, payment): `session_id` on the success page. */
-  ref: string;
+  /**
+   * The provider's checkout (session, order, payment): `session_id` on the success page. Null when
+   * the reference comes later (the wallet: the transaction the member declares).
+   */
+  ref: string | null;
   /** Where the member pays (the provider's hosted page, or Bobine's demo page). */
   url: string;
 }

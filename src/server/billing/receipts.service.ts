@@ -3,7 +3,14 @@ import type { Db } from "#db/client";
 import type { Config } from "../shared/config.ts";
 import { AppError } from "../shared/errors.ts";
 import { receiptLines } from "./billing.mails.ts";
-import { paymentById, receiptOf, receiptsOf, recentEvents, recentPayments } from "./payments.queries.ts";
+import {
+  paymentById,
+  receiptOf,
+  receiptsOf,
+  recentEvents,
+  recentPayments,
+  walletPaymentsToConfirm,
+} from "./payments.queries.ts";
 import { receiptPdf } from "./receipt-pdf.ts";
 
 const iso = (d: Date) => d.toISOString();
@@ -23,11 +30,20 @@ export async function memberReceipts(db: Db, userId: string) {
   }));
 }
 
-/** The payments ledger and the webhook deliveries, newest first (administrators). */
+/**
+ * The payments ledger and the webhook deliveries, newest first, after the wallet payments waiting for
+ * an administrator, oldest first (administrators).
+ */
 export async function adminLedger(db: Db) {
-  const [payments, events] = await Promise.all([recentPayments(db, 200), recentEvents(db, 200)]);
+  const [toConfirm, payments, events] = await Promise.all([
+    walletPaymentsToConfirm(db, 200),
+    recentPayments(db, 200),
+    recentEvents(db, 200),
+  ]);
+  const payment = (p: (typeof payments)[number]) => ({ ...p, createdAt: iso(p.createdAt) });
   return {
-    payments: payments.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
+    toConfirm: toConfirm.map(payment),
+    payments: payments.map(payment),
     events: events.map((e) => ({ ...e, receivedAt: iso(e.receivedAt) })),
   };
 }

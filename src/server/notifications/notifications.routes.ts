@@ -11,6 +11,7 @@ import {
   notificationStream,
   sendNotification,
 } from "#contract/notifications";
+import { actorOf } from "../shared/audit.queries.ts";
 import type { DomainPlugin } from "../shared/context.ts";
 import { router } from "../shared/route.ts";
 import * as notifications from "./notification.service.ts";
@@ -32,11 +33,10 @@ export const notificationRoutes: DomainPlugin = async (app, ctx) => {
   });
 
   // Administrators only (spec §2 Admin « Notifications », §6): send, list by recipient, edit, delete.
-  const actor = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });
   route(
     sendNotification,
     async ({ user, body }) =>
-      notifications.send(db, actor(user), { title: body.title, message: body.message }, body),
+      notifications.send(db, actorOf(user), { title: body.title, message: body.message }, body),
     { status: 201 },
   );
   route(listAdminNotifications, async ({ query }) => ({
@@ -50,10 +50,10 @@ export const notificationRoutes: DomainPlugin = async (app, ctx) => {
     offset: query.offset,
   }));
   route(updateNotification, async ({ user, params, body }) =>
-    notifications.editNotification(db, actor(user), params.id, body),
+    notifications.editNotification(db, actorOf(user), params.id, body),
   );
   route(deleteNotification, async ({ user, params }) => {
-    await notifications.deleteNotification(db, actor(user), params.id);
+    await notifications.deleteNotification(db, actorOf(user), params.id);
     return { deleted: 1 as const };
   });
 };

@@ -13,6 +13,12 @@ export interface Actor {
   username: string;
 }
 
+/** The administrator a route acts for (the journal names them even once their account is gone). */
+export const actorOf = (user: { id: string; username: string }): Actor => ({
+  id: user.id,
+  username: user.username,
+});
+
 export interface AuditRecord {
   action: AuditAction;
   targetType: string;

@@ -94,6 +94,15 @@ const envSchema = z.object({
   BTCPAY_STORE_ID: z.string().min(4).optional(),
   BTCPAY_API_KEY: z.string().min(8).optional(),
   BTCPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /**
+   * The crypto fallback without BTCPay (decision 051): the operator's wallet address, shown to the
+   * member, and the network it is on; an administrator confirms each payment by its transaction.
+   */
+  CRYPTO_WALLET_ADDRESS: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{16,128}$/)
+    .optional(),
+  CRYPTO_WALLET_NETWORK: z.string().min(2).max(40).default("Bitcoin"),
   PAYSAFECARD_API_KEY: z.string().min(8).optional(),
   PAYSAFECARD_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.paysafecard.com"),
   BILLING_SELLER_NAME: z.string().min(1).max(200).optional(),
@@ -218,6 +227,8 @@ export interface Config {
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
     paysafecard: { apiKey: string; apiUrl: string } | undefined;
     btcpay: { url: string; storeId: string; apiKey: string; webhookSecret: string } | undefined;
+    /** The crypto fallback when BTCPay is not configured: confirmed by an administrator (decision 051). */
+    wallet: { address: string; network: string } | undefined;
     paypal:
       | {
           clientId: string;
@@ -356,6 +367,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               webhookSecret: e.BTCPAY_WEBHOOK_SECRET,
             }
           : undefined,
+      wallet: e.CRYPTO_WALLET_ADDRESS
+        ? { address: e.CRYPTO_WALLET_ADDRESS, network: e.CRYPTO_WALLET_NETWORK }
+        : undefined,
       paysafecard: e.PAYSAFECARD_API_KEY
         ? { apiKey: e.PAYSAFECARD_API_KEY, apiUrl: e.PAYSAFECARD_API_URL.replace(/\/+$/, "") }
         : undefined,

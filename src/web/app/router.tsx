@@ -62,6 +62,10 @@ export const routes: RouteObject[] = [
                 path: "payment/paysafecard",
                 ...screen(() => import("./routes/payment-paysafecard.tsx")),
               },
+              {
+                path: "payment/crypto",
+                ...screen(() => import("./routes/payment-crypto.tsx")),
+              },
             ],
           },
           { path: "login", ...screen(() => import("./routes/login.tsx")) },

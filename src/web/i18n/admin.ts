@@ -412,6 +412,7 @@ export const adminAuditText = {
     subtitle: "Sous-titres",
     user: "Membres",
     notification: "Notifications",
+    payment: "Paiements",
   },
   searchLabel: "Rechercher dans le journal",
   searchPlaceholder: "Titre, nom…",
@@ -438,6 +439,9 @@ export const adminAuditText = {
     "notification.delete": "Notification supprimée",
     "cache.clear": "Cache vidé",
     "catalogue.import": "Catalogue importé",
+    "payment.refund": "Paiement remboursé",
+    "payment.confirm": "Paiement confirmé",
+    "payment.reject": "Paiement refusé",
   },
   before: "Avant",
   after: "Après",
@@ -495,6 +499,10 @@ export const adminAuditText = {
     recipients: "destinataires",
     created: "ajoutés",
     updated: "modifiés",
+    status: "statut",
+    amount: "montant",
+    reference: "référence",
+    provider: "moyen",
   } as Record<string, string>,
   /** The values of a few fields, as the panel names them. */
   values: {
@@ -502,6 +510,7 @@ export const adminAuditText = {
     role: { membre: "Utilisateur", user: "Utilisateur", admin: "Administrateur" },
     maturity: { all: "Tous publics", teen: "13 ans et plus", mature: "18 ans et plus" },
     kind: { poster: "affiche", backdrop: "image de fond", thumbnail: "vignette" },
+    status: { pending: "en attente", paid: "payé", failed: "échoué", refunded: "remboursé" },
   } as Record<string, Record<string, string>>,
 };
 
@@ -547,6 +556,28 @@ export const adminMediaText = {
 
 /** « Paiements » (decision 041): the ledger, refunds and the webhook deliveries received. */
 export const adminPaymentsText = {
+  toConfirmHeading: "Paiements en crypto à confirmer",
+  toConfirmText: `Paiements envoyés au portefeuille de Bobine (CRYPTO_WALLET_ADDRESS)${nbsp}: vérifiez chaque transaction sur le portefeuille, puis confirmez-la avec sa référence (l'accès commence aussitôt) ou refusez-la (le membre est prévenu).`,
+  notDeclared: "Pas encore déclarée",
+  confirm: "Confirmer",
+  confirmLabel: (member: string, amount: string) => `Confirmer le paiement de ${amount} de ${member}`,
+  confirmTitle: (amount: string) => `Confirmer le paiement de ${amount}${nbsp}?`,
+  confirmText: (member: string, plan: string) =>
+    `${member} reçoit ${plan} dès la confirmation, avec son reçu par e-mail. Vérifiez d'abord que la transaction est bien arrivée sur le portefeuille, pour ce montant.`,
+  referenceLabel: "Référence de la transaction",
+  confirmed: "Paiement confirmé",
+  confirmFailed: "Impossible de confirmer ce paiement",
+  reject: "Refuser",
+  rejectLabel: (member: string, amount: string) => `Refuser le paiement de ${amount} de ${member}`,
+  rejectTitle: (amount: string) => `Refuser le paiement de ${amount}${nbsp}?`,
+  rejectText: "Le paiement est marqué échoué et le membre est prévenu. Cette action est irréversible.",
+  rejected: "Paiement refusé",
+  rejectFailed: "Impossible de refuser ce paiement",
+  failureReasons: {
+    rejected_by_admin: "Refusé par un administrateur",
+    declined_or_expired: "Refusé ou expiré",
+    checkout_not_created: "Le prestataire n'a pas créé le paiement",
+  } as Record<string, string>,
   heading: "Registre des paiements",
   text: "Les 200 derniers paiements, du plus récent au plus ancien. Un remboursement passe par le prestataire et met fin à l'accès payé.",
   empty: "Aucun paiement pour l'instant",
@@ -581,6 +612,7 @@ export const adminPaymentsText = {
   confirmRefund: (amount: string) => `Rembourser ${amount}${nbsp}?`,
   confirmRefundText:
     "Le prestataire rembourse le membre et son accès payé prend fin aussitôt. Cette action est irréversible.",
+  confirmRefundWalletText: `Bobine met fin à l'accès payé${nbsp}; renvoyez vous-même les fonds au membre depuis le portefeuille. Cette action est irréversible.`,
   refunded: "Paiement remboursé",
   refundFailed: "Impossible de rembourser ce paiement",
   eventsHeading: "Webhooks reçus",

@@ -82,6 +82,7 @@ export const screenTitles = {
   subscription: "Abonnements",
   subscriptionSuccess: "Paiement réussi",
   paysafecard: "Paiement Paysafecard",
+  crypto: "Paiement en cryptomonnaie",
 } as const;
 
 export const videoText = {

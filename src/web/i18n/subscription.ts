@@ -153,3 +153,37 @@ export const prepaidText = {
   failedText: "Une erreur est survenue lors du traitement de votre paiement",
   back: "Revenir aux formules",
 } as const;
+
+/** The crypto fallback's page, /payment/crypto (decision 051): the operator's wallet, then an administrator's confirmation. */
+export const walletText = {
+  title: "Paiement en cryptomonnaie",
+  intro: (network: string) =>
+    `Envoyez l'équivalent du montant ci-dessous en ${network} à l'adresse du portefeuille de Bobine, puis indiquez la référence de votre transaction${nbsp}: un administrateur la vérifie et votre accès commence dès sa confirmation.`,
+  order: "Récapitulatif de la commande",
+  plan: "Formule",
+  amount: "Montant",
+  network: "Réseau",
+  address: "Adresse du portefeuille",
+  copy: "Copier l'adresse",
+  copied: "Adresse copiée",
+  copyFailed: `Copie impossible${nbsp}: sélectionnez l'adresse et copiez-la vous-même.`,
+  reference: "Référence de la transaction",
+  referenceHint: "L'identifiant (hash) de la transaction, tel que votre portefeuille l'affiche.",
+  declare: "J'ai envoyé le paiement",
+  declaring: "Envoi…",
+  update: "Corriger la référence",
+  declared: "Référence enregistrée",
+  waitingTitle: "En attente de confirmation",
+  waitingText: `Un administrateur vérifie votre transaction sur le portefeuille. Vous recevrez une notification dès qu'elle sera confirmée${nbsp}; cette page se met à jour toute seule.`,
+  declaredAs: "Transaction déclarée",
+  paidTitle: "Paiement confirmé",
+  paidText: "Votre abonnement est actif. Votre reçu vous a été envoyé par e-mail.",
+  start: "Commencer à regarder",
+  failedTitle: "Paiement non confirmé",
+  failedText:
+    "Un administrateur n'a pas trouvé cette transaction sur le portefeuille. Si vous avez bien envoyé les fonds, contactez le support avec sa référence.",
+  unknown: "Ce paiement est introuvable.",
+  support: "Contacter le support",
+  back: "Revenir aux formules",
+  signedOut: "Connectez-vous pour suivre votre paiement.",
+} as const;

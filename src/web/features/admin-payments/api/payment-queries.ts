@@ -1,5 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
-import { listAdminPayments, refundPayment, replayPaymentEvent } from "#contract/billing";
+import {
+  confirmPayment,
+  listAdminPayments,
+  refundPayment,
+  rejectPayment,
+  replayPaymentEvent,
+} from "#contract/billing";
 import { apiGet, apiSend } from "#web/lib/api.ts";
 import { adminData } from "#web/lib/query-tags.ts";
 
@@ -19,3 +25,8 @@ export const ledgerOptions = () =>
 export const postRefund = (paymentId: string) => apiSend(refundPayment, { params: { paymentId } });
 
 export const postReplay = (eventId: string) => apiSend(replayPaymentEvent, { params: { eventId } });
+
+export const postConfirm = (paymentId: string, reference: string) =>
+  apiSend(confirmPayment, { params: { paymentId }, body: { reference } });
+
+export const postReject = (paymentId: string) => apiSend(rejectPayment, { params: { paymentId } });

@@ -10,15 +10,10 @@ import { Spinner } from "#web/components/ui/spinner.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { adminText, adminPaymentsText as text } from "#web/i18n/admin.ts";
 import { serverMessage } from "#web/lib/api.ts";
-import { formatPrice } from "#web/lib/format.ts";
 import { toast } from "#web/lib/toast.ts";
 import { adminPaymentKeys, ledgerOptions, postRefund, postReplay } from "../api/payment-queries.ts";
-
-const when = new Intl.DateTimeFormat("fr-FR", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/Paris",
-});
+import { paymentAmount as amount, payerName as member, paymentTime as when } from "../lib/payment-labels.ts";
+import { WalletConfirmations } from "./wallet-confirmations.tsx";
 
 const statusTone: Record<string, string> = {
   paid: "bg-surface-3 text-fg",
@@ -28,7 +23,7 @@ const statusTone: Record<string, string> = {
 };
 
 /**
- * « Paiements » (decision 041): the payments ledger — who paid what, how, and where it stands —
+ * « Paiements » (decision 041): the crypto payments to confirm (decision 051), the payments ledger — who paid what, how, and where it stands —
  * with a refund through the provider for a paid one (it ends the paid access at once), then the
  * webhook deliveries received and what Bobine did with each (applied, ignored as a duplicate,
  * kept because the amount or currency differed from the plan), each of which can be replayed (its
@@ -55,8 +50,6 @@ export function PaymentsTab() {
     },
     onError: (error) => toast.error(adminText.errorTitle, serverMessage(error, text.replayFailed)),
   });
-  const member = (p: AdminPayment) => p.username ?? text.deletedMember;
-  const amount = (p: AdminPayment) => formatPrice(p.amountCents, p.currency);
 
   const columns: Column<AdminPayment>[] = [
     { key: "member", header: text.columns.member, card: "title", cell: member },
@@ -84,7 +77,11 @@ export function PaymentsTab() {
           >
             {text.statuses[p.status] ?? p.status}
           </span>
-          {p.failureReason && <span className="text-xs text-muted">{p.failureReason}</span>}
+          {p.failureReason && (
+            <span className="text-xs text-muted">
+              {text.failureReasons[p.failureReason] ?? p.failureReason}
+            </span>
+          )}
         </span>
       ),
     },
@@ -167,9 +164,10 @@ export function PaymentsTab() {
         <Spinner />
       </div>
     );
-  const { payments, events } = ledger.data;
+  const { toConfirm, payments, events } = ledger.data;
   return (
     <div className="flex flex-col gap-10">
+      <WalletConfirmations payments={toConfirm} />
       <section aria-labelledby="admin-payments-heading">
         <h2 id="admin-payments-heading" className="text-xl font-bold">
           {text.heading}
@@ -205,7 +203,7 @@ export function PaymentsTab() {
         <ConfirmDialog
           danger
           title={text.confirmRefund(amount(refunding))}
-          text={text.confirmRefundText}
+          text={refunding.provider === "crypto" ? text.confirmRefundWalletText : text.confirmRefundText}
           confirmLabel={text.refund}
           cancelLabel={adminText.cancel}
           busy={refund.isPending}

@@ -5,12 +5,14 @@ import {
   type CheckoutMethod,
   cancelSubscription,
   createCheckout,
+  declareWalletPayment,
   demoCheckout,
   demoPay,
   getSubscription,
   listReceipts,
   resumeSubscription,
   verifyPayment,
+  walletCheckout,
 } from "#contract/billing";
 import { apiGet, apiSend } from "#web/lib/api.ts";
 
@@ -23,6 +25,7 @@ export const subscriptionKeys = {
   receipts: (userId: string) => ["subscription", "receipts", userId] as const,
   demo: (paymentId: string) => ["subscription", "demo", paymentId] as const,
   verify: (sessionId: string) => ["subscription", "verify", sessionId] as const,
+  wallet: (paymentId: string) => ["subscription", "wallet", paymentId] as const,
 };
 
 /** GET /api/plans: the active plans, cheapest first (spec §7 subscription_plans). */
@@ -51,6 +54,18 @@ export const demoCheckoutOptions = (paymentId: string) =>
     queryFn: ({ signal }) => apiGet(demoCheckout, { params: { paymentId }, signal }),
     retry: false,
   });
+
+/** The crypto fallback's payment (decision 051), followed every 15 s while an administrator has to confirm it. */
+export const walletOptions = (paymentId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.wallet(paymentId),
+    queryFn: ({ signal }) => apiGet(walletCheckout, { params: { paymentId }, signal }),
+    refetchInterval: (q) => (q.state.data?.status === "pending" && q.state.data.reference ? 15_000 : false),
+    retry: false,
+  });
+
+export const declareWallet = (paymentId: string, reference: string) =>
+  apiSend(declareWalletPayment, { params: { paymentId }, body: { reference } });
 
 export const startCheckout = (body: { planId: string; method: CheckoutMethod; waiveWithdrawal: boolean }) =>
   apiSend(createCheckout, { body });
