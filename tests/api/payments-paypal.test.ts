@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingMessages } from "#contract/billing";
-import { entitlements, paymentEvents, receipts, subscriptionPlans } from "#db/schema/billing";
+import { entitlements, paymentEvents, payments, receipts, subscriptionPlans } from "#db/schema/billing";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { FakePaypal } from "../support/fake-paypal.ts";
-import { type SignedIn, signedIn } from "../support/members.ts";
+import { type SignedIn, signedIn, signedInAdmin } from "../support/members.ts";
 
 /**
  * PayPal through a thin client against a local fake (docs/decisions/041-payment-providers.md):
@@ -106,6 +106,44 @@ describe("PayPal", () => {
     expect(resumed.statusCode).toBe(409);
     expect(resumed.json().message).toBe(billingMessages.resumeUnsupported);
     expect(await db().select().from(entitlements).where(eq(entitlements.userId, m.id))).toHaveLength(1);
+  });
+
+  it("an administrator refunds a lifetime order: PayPal refunds its capture once, and the access ends", async () => {
+    const m = await signedIn(t);
+    const admin = await signedInAdmin(t);
+    const { ref } = await checkout(m, lifetime.id);
+    paypal.approve(ref);
+    expect((await m.call("GET", `/api/payments/verify?session_id=${ref}`)).json().status).toBe("paid");
+    const [payment] = await db().select().from(payments).where(eq(payments.providerRef, ref));
+    const refunded = await admin.call("POST", `/api/admin/payments/${payment?.id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const unit = (
+      (paypal.orders.get(ref)?.purchase_units ?? []) as { payments?: { captures?: { id: string }[] } }[]
+    )[0];
+    const capture = unit?.payments?.captures?.[0]?.id as string;
+    expect(paypal.refunds.get(capture)?.requestId).toBe(`refund-${capture}`);
+    expect((await state(m)).state).not.toBe("active");
+    const again = await admin.call("POST", `/api/admin/payments/${payment?.id}/refund`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(billingMessages.notRefundable);
+    expect(paypal.refunds.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it("an administrator refunds a monthly payment: its latest PayPal payment is refunded, the subscription cancelled there, and the access ends", async () => {
+    const m = await signedIn(t);
+    const admin = await signedInAdmin(t);
+    const { ref } = await checkout(m, premium.id);
+    paypal.approve(ref);
+    expect((await m.call("GET", `/api/payments/verify?session_id=${ref}`)).json().status).toBe("paid");
+    const [payment] = await db().select().from(payments).where(eq(payments.providerRef, ref));
+    const refunded = await admin.call("POST", `/api/admin/payments/${payment?.id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const [sale] = (paypal.subscriptions.get(ref)?.transactions ?? []) as { id: string }[];
+    expect(paypal.refunds.has(sale?.id as string)).toBe(true);
+    expect(paypal.subscriptions.get(ref)?.status).toBe("CANCELLED");
+    const after = await state(m);
+    expect(after.state).not.toBe("active");
+    expect(after.agreement).toBeNull();
   });
 
   it("a webhook PayPal does not vouch for (forged, replayed with another body, headers missing) is a 400 with nothing changed", async () => {

@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 
 /**
  * A local fake of PayPal's REST API: the calls Bobine makes (OAuth token, Orders v2 create / get /
- * capture, Subscriptions v1 create / get / cancel, verify-webhook-signature) and an approval page.
+ * capture, Subscriptions v1 create / get / cancel / transactions, Payments v2 capture refund,
+ * verify-webhook-signature) and an approval page.
  * Webhooks carry PayPal's transmission headers; the fake's verify call says SUCCESS only for the
  * signatures it issued itself, for the webhook id it was given.
  */
@@ -17,6 +18,8 @@ export class FakePaypal {
   /** PayPal plan id → its price. */
   readonly plans = new Map<string, { value: string; currency_code: string }>();
   readonly captures: string[] = [];
+  /** Capture (or subscription payment) id → its refund, once refunded. */
+  readonly refunds = new Map<string, { id: string; requestId: string | undefined }>();
   private readonly signatures = new Map<string, string>();
   url = "";
   private app: FastifyInstance | undefined;
@@ -98,6 +101,40 @@ export class FakePaypal {
       if (info) delete info.next_billing_time;
       return reply.code(204).send();
     });
+    app.get<{ Params: { id: string }; Querystring: { start_time?: string; end_time?: string } }>(
+      "/v1/billing/subscriptions/:id/transactions",
+      async (req, reply) => {
+        const s = this.subscriptions.get(req.params.id);
+        if (!s) return reply.code(404).send({ name: "RESOURCE_NOT_FOUND" });
+        if (!req.query.start_time || !req.query.end_time)
+          return reply.code(400).send({ name: "INVALID_REQUEST" });
+        return { transactions: (s.transactions as Obj[] | undefined) ?? [] };
+      },
+    );
+    app.post<{ Params: { id: string } }>("/v2/payments/captures/:id/refund", async (req, reply) => {
+      const id = req.params.id;
+      const known =
+        [...this.orders.values()].some((o) =>
+          ((o.purchase_units as Obj[])[0]?.payments as { captures?: Obj[] } | undefined)?.captures?.some(
+            (c) => c.id === id,
+          ),
+        ) ||
+        [...this.subscriptions.values()].some((s) =>
+          ((s.transactions as Obj[] | undefined) ?? []).some((t) => t.id === id),
+        );
+      if (!known) return reply.code(404).send({ name: "RESOURCE_NOT_FOUND" });
+      const requestId = req.headers["paypal-request-id"] as string | undefined;
+      const done = this.refunds.get(id);
+      if (done && done.requestId === requestId)
+        return reply.code(201).send({ id: done.id, status: "COMPLETED" });
+      if (done)
+        return reply
+          .code(422)
+          .send({ name: "UNPROCESSABLE_ENTITY", details: [{ issue: "CAPTURE_FULLY_REFUNDED" }] });
+      const refund = { id: `RF${rand(6)}`, requestId };
+      this.refunds.set(id, refund);
+      return reply.code(201).send({ id: refund.id, status: "COMPLETED" });
+    });
     app.post("/v1/notifications/verify-webhook-signature", async (req) => {
       const b = req.body as {
         transmission_id: string;
@@ -129,6 +166,16 @@ export class FakePaypal {
     const s = this.subscriptions.get(id);
     if (!s) throw new Error(`unknown ${id}`);
     s.status = "ACTIVE";
+    const price = this.plans.get(s.plan_id as string);
+    s.transactions = [
+      ...((s.transactions as Obj[] | undefined) ?? []),
+      {
+        id: `TX${rand(6)}`,
+        status: "COMPLETED",
+        amount_with_breakdown: { gross_amount: price },
+        time: new Date().toISOString(),
+      },
+    ];
     s.billing_info = {
       next_billing_time: new Date(Date.now() + 30 * 86_400_000).toISOString(),
       last_payment: { amount: this.plans.get(s.plan_id as string), time: new Date().toISOString() },

@@ -92,6 +92,29 @@ export function paypalProvider(settings: Settings, publicUrl: string): PaymentPr
     return (text ? JSON.parse(text) : {}) as T;
   }
   const isSubscription = (ref: string) => ref.startsWith("I-");
+
+  /** The completed capture of a lifetime order. */
+  async function orderCapture(ref: string): Promise<string> {
+    const o = await call<Order>("GET", `/v2/checkout/orders/${encodeURIComponent(ref)}`);
+    const capture = o.purchase_units?.[0]?.payments?.captures?.find((c) => c.status === "COMPLETED");
+    if (!capture) throw new ProviderError(`paypal refund: order ${ref} has no completed capture`);
+    return capture.id;
+  }
+
+  /** The latest completed payment of a subscription (its transactions over the last 400 days). */
+  async function lastSubscriptionPayment(ref: string): Promise<string> {
+    const end = new Date();
+    const start = new Date(end.getTime() - 400 * 86_400_000);
+    const query = `start_time=${start.toISOString()}&end_time=${end.toISOString()}`;
+    const { transactions = [] } = await call<{
+      transactions?: { id: string; status: string; time: string }[];
+    }>("GET", `/v1/billing/subscriptions/${encodeURIComponent(ref)}/transactions?${query}`);
+    const last = transactions
+      .filter((t) => t.status === "COMPLETED")
+      .sort((a, b) => b.time.localeCompare(a.time))[0];
+    if (!last) throw new ProviderError(`paypal refund: subscription ${ref} has no completed payment`);
+    return last.id;
+  }
   const link = (links: Link[] | undefined, ...rels: string[]) =>
     links?.find((l) => rels.includes(l.rel))?.href;
 
@@ -276,8 +299,27 @@ export function paypalProvider(settings: Settings, publicUrl: string): PaymentPr
     async portalLink() {
       return null;
     },
+    /**
+     * A full refund of what the payment took (Payments v2 captures refund, idempotent through its
+     * PayPal-Request-Id): a lifetime order's capture; for a subscription, its latest completed
+     * payment, and the subscription is cancelled so that PayPal bills it no more.
+     */
     async refund(ref) {
-      throw new ProviderError(`paypal refunds are not handled yet (${ref})`);
+      const capture = isSubscription(ref) ? await lastSubscriptionPayment(ref) : await orderCapture(ref);
+      await call(
+        "POST",
+        `/v2/payments/captures/${encodeURIComponent(capture)}/refund`,
+        {},
+        `refund-${capture}`,
+      );
+      if (isSubscription(ref)) {
+        const s = await call<Subscription>("GET", `/v1/billing/subscriptions/${encodeURIComponent(ref)}`);
+        if (s.status === "ACTIVE" || s.status === "SUSPENDED") {
+          await call("POST", `/v1/billing/subscriptions/${encodeURIComponent(ref)}/cancel`, {
+            reason: "Refunded by an administrator on Bobine",
+          });
+        }
+      }
     },
   };
 }
