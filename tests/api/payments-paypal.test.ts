@@ -146,6 +146,50 @@ describe("PayPal", () => {
     expect(after.agreement).toBeNull();
   });
 
+  it("monthly renewals: each new PayPal payment extends access once, to PayPal's next billing; the first payment's own webhook grants nothing more", async () => {
+    const m = await signedIn(t);
+    const { ref } = await checkout(m, premium.id);
+    paypal.approve(ref);
+    expect((await m.call("GET", `/api/payments/verify?session_id=${ref}`)).json().status).toBe("paid");
+    const [first] = (paypal.subscriptions.get(ref)?.transactions ?? []) as { id: string }[];
+    const firstSale = paypal.sales.get(first?.id as string) ?? {};
+    const firstEvent = paypal.event("PAYMENT.SALE.COMPLETED", firstSale);
+    expect((await deliver(firstEvent, paypal.headers(firstEvent))).statusCode).toBe(200);
+    expect(await db().$count(entitlements, eq(entitlements.userId, m.id))).toBe(1);
+
+    const sale = paypal.renew(ref);
+    const renewal = paypal.event("PAYMENT.SALE.COMPLETED", sale);
+    const answers = await Promise.all([1, 2].map(() => deliver(renewal, paypal.headers(renewal))));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(await db().$count(entitlements, eq(entitlements.userId, m.id))).toBe(2);
+    expect(await db().$count(receipts, eq(receipts.userId, m.id))).toBe(2);
+    const next = (paypal.subscriptions.get(ref)?.billing_info as { next_billing_time: string })
+      .next_billing_time;
+    const now = await state(m);
+    expect(now).toMatchObject({ state: "active", endsAt: new Date(next).toISOString() });
+    const [renewed] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.providerRef, sale.id as string));
+    expect(renewed).toMatchObject({ status: "paid", provider: "paypal", amountCents: premium.priceCents });
+  });
+
+  it("a refused PayPal renewal gives 3 days of grace once, whatever how often it is told", async () => {
+    const m = await signedIn(t);
+    const { ref } = await checkout(m, premium.id);
+    paypal.approve(ref);
+    expect((await m.call("GET", `/api/payments/verify?session_id=${ref}`)).json().status).toBe("paid");
+    const failed = paypal.event("BILLING.SUBSCRIPTION.PAYMENT.FAILED", paypal.failRenewal(ref));
+    expect((await deliver(failed, paypal.headers(failed))).statusCode).toBe(200);
+    const again = paypal.event("BILLING.SUBSCRIPTION.PAYMENT.FAILED", paypal.subscriptions.get(ref) ?? {});
+    expect((await deliver(again, paypal.headers(again))).statusCode).toBe(200);
+    const rows = await db().select().from(entitlements).where(eq(entitlements.userId, m.id));
+    expect(rows).toHaveLength(2);
+    const grace = rows.find((r) => r.providerRef?.endsWith(":grace"));
+    const paidUntil = rows.find((r) => r !== grace)?.endsAt?.getTime() ?? 0;
+    expect(((grace?.endsAt?.getTime() ?? 0) - paidUntil) / 86_400_000).toBeCloseTo(3, 0);
+  });
+
   it("a webhook PayPal does not vouch for (forged, replayed with another body, headers missing) is a 400 with nothing changed", async () => {
     const m = await signedIn(t);
     const { ref } = await checkout(m, lifetime.id);

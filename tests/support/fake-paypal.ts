@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 
 /**
  * A local fake of PayPal's REST API: the calls Bobine makes (OAuth token, Orders v2 create / get /
- * capture, Subscriptions v1 create / get / cancel / transactions, Payments v2 capture refund,
- * verify-webhook-signature) and an approval page.
+ * capture, Subscriptions v1 create / get / cancel / transactions, Payments v1 sale get, Payments v2
+ * capture refund, verify-webhook-signature) and an approval page.
  * Webhooks carry PayPal's transmission headers; the fake's verify call says SUCCESS only for the
  * signatures it issued itself, for the webhook id it was given.
  */
@@ -18,6 +18,8 @@ export class FakePaypal {
   /** PayPal plan id → its price. */
   readonly plans = new Map<string, { value: string; currency_code: string }>();
   readonly captures: string[] = [];
+  /** The subscriptions' payments (Payments v1 sales), by id. */
+  readonly sales = new Map<string, Obj>();
   /** Capture (or subscription payment) id → its refund, once refunded. */
   readonly refunds = new Map<string, { id: string; requestId: string | undefined }>();
   private readonly signatures = new Map<string, string>();
@@ -85,6 +87,7 @@ export class FakePaypal {
         plan_id: b.plan_id,
         custom_id: b.custom_id,
         status: "APPROVAL_PENDING",
+        create_time: new Date().toISOString(),
         links: [{ rel: "approve", href: `${this.url}/approve/${id}` }],
       };
       this.subscriptions.set(id, sub);
@@ -111,6 +114,9 @@ export class FakePaypal {
         return { transactions: (s.transactions as Obj[] | undefined) ?? [] };
       },
     );
+    app.get<{ Params: { id: string } }>("/v1/payments/sale/:id", async (req, reply) => {
+      return this.sales.get(req.params.id) ?? reply.code(404).send({ name: "RESOURCE_NOT_FOUND" });
+    });
     app.post<{ Params: { id: string } }>("/v2/payments/captures/:id/refund", async (req, reply) => {
       const id = req.params.id;
       const known =
@@ -166,20 +172,54 @@ export class FakePaypal {
     const s = this.subscriptions.get(id);
     if (!s) throw new Error(`unknown ${id}`);
     s.status = "ACTIVE";
-    const price = this.plans.get(s.plan_id as string);
+    this.bill(s, Date.now());
+  }
+
+  /**
+   * PayPal took the subscription's next payment: a completed sale, the next billing time one period
+   * later. Returns the sale (the resource of PAYMENT.SALE.COMPLETED).
+   */
+  renew(id: string): Obj {
+    const s = this.subscriptions.get(id);
+    if (!s) throw new Error(`unknown ${id}`);
+    const next = Date.parse((s.billing_info as { next_billing_time: string }).next_billing_time);
+    return this.bill(s, next);
+  }
+
+  /** PayPal could not take the next payment (BILLING.SUBSCRIPTION.PAYMENT.FAILED's resource is the subscription). */
+  failRenewal(id: string): Obj {
+    const s = this.subscriptions.get(id);
+    if (!s) throw new Error(`unknown ${id}`);
+    const info = s.billing_info as Obj;
+    info.failed_payments_count = Number(info.failed_payments_count ?? 0) + 1;
+    info.last_failed_payment = {
+      amount: this.plans.get(s.plan_id as string),
+      time: new Date().toISOString(),
+    };
+    return structuredClone(s);
+  }
+
+  /** One payment of a subscription, billing the period that starts at `from`. */
+  private bill(s: Obj, from: number): Obj {
+    const price = this.plans.get(s.plan_id as string) as { value: string; currency_code: string };
+    const now = new Date().toISOString();
+    const sale: Obj = {
+      id: `TX${rand(6)}`,
+      state: "completed",
+      amount: { total: price.value, currency: price.currency_code },
+      billing_agreement_id: s.id,
+      create_time: now,
+    };
+    this.sales.set(sale.id as string, sale);
     s.transactions = [
       ...((s.transactions as Obj[] | undefined) ?? []),
-      {
-        id: `TX${rand(6)}`,
-        status: "COMPLETED",
-        amount_with_breakdown: { gross_amount: price },
-        time: new Date().toISOString(),
-      },
+      { id: sale.id, status: "COMPLETED", amount_with_breakdown: { gross_amount: price }, time: now },
     ];
     s.billing_info = {
-      next_billing_time: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      last_payment: { amount: this.plans.get(s.plan_id as string), time: new Date().toISOString() },
+      next_billing_time: new Date(from + 30 * 86_400_000).toISOString(),
+      last_payment: { amount: price, time: now },
     };
+    return structuredClone(sale);
   }
 
   event(type: string, resource: Obj): Obj {

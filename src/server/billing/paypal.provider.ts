@@ -33,9 +33,23 @@ interface Subscription {
   id: string;
   status: string;
   custom_id?: string;
+  create_time?: string;
   links?: Link[];
-  billing_info?: { next_billing_time?: string; last_payment?: { amount: Money; time?: string } };
+  billing_info?: {
+    next_billing_time?: string;
+    last_payment?: { amount: Money; time?: string };
+    last_failed_payment?: { amount: Money; time: string };
+  };
 }
+/** A subscription's payment as Payments v1 shows it (a "sale"). */
+interface Sale {
+  id: string;
+  state: string;
+  amount: { total: string; currency: string };
+  billing_agreement_id?: string;
+}
+/** The suffix of a refused renewal's reference (BILLING.SUBSCRIPTION.PAYMENT.FAILED names the subscription). */
+const FAILED = ":failed";
 
 const toCents = (value: string) => Math.round(Number(value) * 100);
 const toDecimal = (cents: number) => (cents / 100).toFixed(2);
@@ -101,20 +115,31 @@ export function paypalProvider(settings: Settings, publicUrl: string): PaymentPr
     return capture.id;
   }
 
-  /** The latest completed payment of a subscription (its transactions over the last 400 days). */
-  async function lastSubscriptionPayment(ref: string): Promise<string> {
+  const subscription = (ref: string) =>
+    call<Subscription>("GET", `/v1/billing/subscriptions/${encodeURIComponent(ref)}`);
+
+  /** A subscription's completed payments since it was created, oldest first. */
+  async function subscriptionPayments(ref: string) {
+    const s = await subscription(ref);
     const end = new Date();
-    const start = new Date(end.getTime() - 400 * 86_400_000);
+    const start = s.create_time ? new Date(s.create_time) : new Date(end.getTime() - 400 * 86_400_000);
     const query = `start_time=${start.toISOString()}&end_time=${end.toISOString()}`;
     const { transactions = [] } = await call<{
       transactions?: { id: string; status: string; time: string }[];
     }>("GET", `/v1/billing/subscriptions/${encodeURIComponent(ref)}/transactions?${query}`);
-    const last = transactions
+    const payments = transactions
       .filter((t) => t.status === "COMPLETED")
-      .sort((a, b) => b.time.localeCompare(a.time))[0];
+      .sort((a, b) => a.time.localeCompare(b.time));
+    return { subscription: s, payments };
+  }
+
+  /** The latest completed payment of a subscription. */
+  async function lastSubscriptionPayment(ref: string): Promise<string> {
+    const last = (await subscriptionPayments(ref)).payments.at(-1);
     if (!last) throw new ProviderError(`paypal refund: subscription ${ref} has no completed payment`);
     return last.id;
   }
+
   const link = (links: Link[] | undefined, ...rels: string[]) =>
     links?.find((l) => rels.includes(l.rel))?.href;
 
@@ -220,6 +245,25 @@ export function paypalProvider(settings: Settings, publicUrl: string): PaymentPr
       const r = event.resource ?? {};
       const related = (r.supplementary_data as { related_ids?: { order_id?: string } } | undefined)
         ?.related_ids;
+      // Renewals: a subscription's payment, or its refusal (the subscription is the resource).
+      if (type === "PAYMENT.SALE.COMPLETED" || type === "PAYMENT.SALE.DENIED") {
+        const ref = String(r.id ?? "");
+        return {
+          id: String(event.id ?? ""),
+          type,
+          object: { kind: ref ? "invoice" : "other", ref },
+          payload: event,
+        };
+      }
+      if (type === "BILLING.SUBSCRIPTION.PAYMENT.FAILED") {
+        const ref = r.id ? `${String(r.id)}${FAILED}` : "";
+        return {
+          id: String(event.id ?? ""),
+          type,
+          object: { kind: ref ? "invoice" : "other", ref },
+          payload: event,
+        };
+      }
       const ref =
         type.startsWith("BILLING.SUBSCRIPTION.") || type.startsWith("CHECKOUT.ORDER.")
           ? String(r.id ?? "")
@@ -283,8 +327,49 @@ export function paypalProvider(settings: Settings, publicUrl: string): PaymentPr
         await call<Subscription>("GET", `/v1/billing/subscriptions/${encodeURIComponent(ref)}`),
       );
     },
+    /**
+     * A renewal (decision 041): a subscription's payment (PAYMENT.SALE.*) read again from PayPal,
+     * or its refused one (BILLING.SUBSCRIPTION.PAYMENT.FAILED, keyed by the failure's time so that
+     * each refusal gives its grace once). The subscription's first payment paid the checkout's
+     * period, which was granted under the subscription's id: it answers with that reference, so it
+     * grants nothing more.
+     */
     async fetchInvoice(ref) {
-      throw new ProviderError(`paypal renewals are not handled yet (${ref})`);
+      if (ref.endsWith(FAILED)) {
+        const subscriptionRef = ref.slice(0, -FAILED.length);
+        const s = await subscription(subscriptionRef);
+        const failed = s.billing_info?.last_failed_payment;
+        const next = s.billing_info?.next_billing_time;
+        return {
+          ref: failed ? `${ref}:${failed.time}` : ref,
+          paid: false,
+          failedAttempt: failed !== undefined,
+          amountCents: failed ? toCents(failed.amount.value) : 0,
+          currency: failed ? failed.amount.currency_code.toUpperCase() : "",
+          subscriptionRef,
+          periodEnd: next ? new Date(next) : null,
+        };
+      }
+      const sale = await call<Sale>("GET", `/v1/payments/sale/${encodeURIComponent(ref)}`);
+      const subscriptionRef = sale.billing_agreement_id ?? null;
+      let periodEnd: Date | null = null;
+      let first = false;
+      if (subscriptionRef) {
+        const { subscription: s, payments } = await subscriptionPayments(subscriptionRef);
+        first = payments[0]?.id === sale.id;
+        // The latest payment runs to the next billing; an older one replayed later stacks one month.
+        const next = s.billing_info?.next_billing_time;
+        if (payments.at(-1)?.id === sale.id && next) periodEnd = new Date(next);
+      }
+      return {
+        ref: first && subscriptionRef ? subscriptionRef : sale.id,
+        paid: sale.state === "completed",
+        failedAttempt: sale.state === "denied",
+        amountCents: toCents(sale.amount.total),
+        currency: sale.amount.currency.toUpperCase(),
+        subscriptionRef,
+        periodEnd,
+      };
     },
     async setCancelAtPeriodEnd(ref, cancel) {
       if (!cancel) throw new ProviderUnsupported("paypal cannot resume a cancelled subscription");
