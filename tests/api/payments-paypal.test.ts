@@ -163,8 +163,8 @@ describe("PayPal", () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(await db().$count(entitlements, eq(entitlements.userId, m.id))).toBe(2);
     expect(await db().$count(receipts, eq(receipts.userId, m.id))).toBe(2);
-    const next = (paypal.subscriptions.get(ref)?.billing_info as { next_billing_time: string })
-      .next_billing_time;
+    const info = paypal.subscriptions.get(ref)?.billing_info as { next_billing_time: string } | undefined;
+    const next = info?.next_billing_time ?? "";
     const now = await state(m);
     expect(now).toMatchObject({ state: "active", endsAt: new Date(next).toISOString() });
     const [renewed] = await db()
