@@ -268,6 +268,61 @@ describe("the Stripe webhook", () => {
   });
 });
 
+describe("an administrator's refund through Stripe", () => {
+  const refunds = () => stripe.calls.filter((c) => c.path === "/v1/refunds").map((c) => c.body);
+  const intentOf = (invoice: string) =>
+    String(
+      (stripe.invoicePayments.get(invoice)?.payment as { payment_intent?: string } | undefined)
+        ?.payment_intent,
+    );
+
+  it("a monthly plan: the period's invoice payment is refunded, the subscription cancelled at Stripe, and the access ends", async () => {
+    const m = await signedIn(t);
+    const admin = await signedInAdmin(t);
+    const { paymentId, sessionId } = await checkout(m, premium.id);
+    for (const e of stripe.complete(sessionId)) expect((await deliver(e)).statusCode).toBe(200);
+    expect((await state(m)).state).toBe("active");
+    const invoice = String(stripe.sessions.get(sessionId)?.invoice);
+    const intent = intentOf(invoice);
+    const res = await admin.call("POST", `/api/admin/payments/${paymentId}/refund`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(refunds()).toContainEqual({ payment_intent: intent, idempotencyKey: `refund-${intent}` });
+    const subscription = String(stripe.sessions.get(sessionId)?.subscription);
+    expect(stripe.subscriptions.get(subscription)?.status).toBe("canceled");
+    const after = await state(m);
+    expect(after.state).not.toBe("active");
+    expect(after.agreement).toBeNull();
+  });
+
+  it("lifetime: the checkout's payment intent is refunded and the access ends", async () => {
+    const m = await signedIn(t);
+    const admin = await signedInAdmin(t);
+    const { paymentId, sessionId } = await checkout(m, lifetime.id);
+    for (const e of stripe.complete(sessionId)) expect((await deliver(e)).statusCode).toBe(200);
+    expect((await state(m)).state).toBe("active");
+    const res = await admin.call("POST", `/api/admin/payments/${paymentId}/refund`);
+    expect(res.statusCode, res.body).toBe(200);
+    const intent = String(stripe.sessions.get(sessionId)?.payment_intent);
+    expect(refunds()).toContainEqual({ payment_intent: intent, idempotencyKey: `refund-${intent}` });
+    expect((await state(m)).state).not.toBe("active");
+  });
+
+  it("a renewal's own payment is refunded through its invoice", async () => {
+    const m = await signedIn(t);
+    const admin = await signedInAdmin(t);
+    const { sessionId } = await checkout(m, premium.id);
+    for (const e of stripe.complete(sessionId)) expect((await deliver(e)).statusCode).toBe(200);
+    const renewal = stripe.renew(String(stripe.sessions.get(sessionId)?.subscription));
+    expect((await deliver(renewal)).statusCode).toBe(200);
+    const invoice = String(renewal.data.object.id);
+    const [payment] = await db().select().from(payments).where(eq(payments.providerRef, invoice));
+    const res = await admin.call("POST", `/api/admin/payments/${payment?.id}/refund`);
+    expect(res.statusCode, res.body).toBe(200);
+    const intent = intentOf(invoice);
+    expect(refunds().map((r) => r.payment_intent)).toContain(intent);
+  });
+});
+
 describe("a refused renewal", () => {
   it("keeps access 3 days after the period's end, once, with an e-mail; then the paywall", async () => {
     const m = await signedIn(t);

@@ -49,6 +49,8 @@ export class FakeStripe {
   readonly sessions = new Map<string, Obj>();
   readonly subscriptions = new Map<string, Obj>();
   readonly invoices = new Map<string, Obj>();
+  /** A paid invoice's payment (its payment intent), by invoice id. */
+  readonly invoicePayments = new Map<string, Obj>();
   readonly calls: { method: string; path: string; body: Obj }[] = [];
   url = "";
   /** Where the hosted page delivers its webhooks (set by a test that uses the page). */
@@ -122,12 +124,24 @@ export class FakeStripe {
       record("GET", req.url, {});
       return this.invoices.get(req.params.id) ?? reply.code(404).send(notFound("invoice"));
     });
+    app.get<{ Querystring: { invoice?: string } }>("/v1/invoice_payments", async (req) => {
+      record("GET", req.url, {});
+      const payment = req.query.invoice ? this.invoicePayments.get(req.query.invoice) : undefined;
+      return { object: "list", url: "/v1/invoice_payments", has_more: false, data: payment ? [payment] : [] };
+    });
+    app.delete<{ Params: { id: string } }>("/v1/subscriptions/:id", async (req, reply) => {
+      record("DELETE", req.url, {});
+      const sub = this.subscriptions.get(req.params.id);
+      if (!sub) return reply.code(404).send(notFound("subscription"));
+      sub.status = "canceled";
+      return sub;
+    });
     app.post("/v1/billing_portal/sessions", async (req) => {
       record("POST", "/v1/billing_portal/sessions", req.body);
       return { id: rand("bps"), object: "billing_portal.session", url: `${this.url}/portal` };
     });
     app.post("/v1/refunds", async (req) => {
-      record("POST", "/v1/refunds", req.body);
+      record("POST", "/v1/refunds", { ...(req.body as Obj), idempotencyKey: req.headers["idempotency-key"] });
       return { id: rand("re"), object: "refund", status: "succeeded" };
     });
     // The hosted page: approve or decline, then the webhook, then back to Bobine (as Stripe does).
@@ -233,6 +247,13 @@ export class FakeStripe {
       },
     };
     this.invoices.set(invoice.id as string, invoice);
+    this.invoicePayments.set(invoice.id as string, {
+      id: rand("inpay"),
+      object: "invoice_payment",
+      invoice: invoice.id,
+      status: "paid",
+      payment: { type: "payment_intent", payment_intent: rand("pi") },
+    });
     return invoice;
   }
 
@@ -254,6 +275,7 @@ export class FakeStripe {
     const item = (sub.items as { data: Obj[] }).data[0] as Obj;
     const invoice = this.invoice(sub, 0, "subscription_cycle");
     invoice.status = "open";
+    (this.invoicePayments.get(invoice.id as string) as Obj).status = "open";
     invoice.attempted = true;
     invoice.amount_due = (item.price as Obj).unit_amount;
     sub.status = "past_due";

@@ -180,11 +180,46 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       );
       return portal.url;
     },
+    /**
+     * A full refund of what the payment took: a lifetime checkout's payment intent, or the paid
+     * invoice of a monthly period (a checkout's first invoice, or a renewal's, whose reference is the
+     * invoice) through its invoice payment; a refunded subscription is cancelled at once, so that
+     * Stripe bills it no more. The idempotency key makes a retry the same refund.
+     */
     async refund(ref) {
-      const s = await call("checkout.sessions.retrieve", () => stripe.checkout.sessions.retrieve(ref));
-      const intent = idOf(s.payment_intent as string | { id: string } | null);
+      let intent: string | null = null;
+      let invoice: string | null = null;
+      let subscription: string | null = null;
+      if (ref.startsWith("in_")) invoice = ref;
+      else {
+        const s = await call("checkout.sessions.retrieve", () => stripe.checkout.sessions.retrieve(ref));
+        intent = idOf(s.payment_intent as string | { id: string } | null);
+        invoice = idOf(s.invoice as string | { id: string } | null);
+        subscription = idOf(s.subscription as string | { id: string } | null);
+      }
+      if (!intent && invoice) {
+        const paidInvoice = invoice;
+        const list = await call("invoicePayments.list", () =>
+          stripe.invoicePayments.list({ invoice: paidInvoice, limit: 10 }),
+        );
+        const paid = list.data.find((p) => p.status === "paid" && p.payment.type === "payment_intent");
+        intent = idOf((paid?.payment.payment_intent as string | { id: string } | undefined) ?? null);
+        subscription ??= (await this.fetchInvoice(paidInvoice)).subscriptionRef;
+      }
       if (!intent) throw new ProviderError("stripe refund: no payment intent");
-      await call("refunds.create", () => stripe.refunds.create({ payment_intent: intent }));
+      const paymentIntent = intent;
+      await call("refunds.create", () =>
+        stripe.refunds.create(
+          { payment_intent: paymentIntent },
+          { idempotencyKey: `refund-${paymentIntent}` },
+        ),
+      );
+      if (subscription) {
+        const id = subscription;
+        const sub = await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(id));
+        if (sub.status !== "canceled")
+          await call("subscriptions.cancel", () => stripe.subscriptions.cancel(id));
+      }
     },
   };
 }
