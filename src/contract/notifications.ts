@@ -23,6 +23,11 @@ export const NOTIFICATION_STREAM = {
   reconnectDelaysMs: [1_000, 2_000, 5_000, 10_000],
   /** Name of the Server-Sent Event that carries a fresh `notificationsState`. */
   event: "notifications",
+  /**
+   * Administrators only: an empty event saying that the media assets (uploads, transcoding) changed,
+   * so that « En cours » reads them again at once (decision 025).
+   */
+  mediaEvent: "media",
   path: "/api/notifications/stream",
 } as const;
 
@@ -64,7 +69,7 @@ export const notificationListQuery = z.object({
 export const notificationStream = endpoint({
   method: "GET",
   path: NOTIFICATION_STREAM.path,
-  summary: `Flux temps réel (text/event-stream) : évènement « ${NOTIFICATION_STREAM.event} » avec les notifications et le nombre de non lues`,
+  summary: `Flux temps réel (text/event-stream) : évènement « ${NOTIFICATION_STREAM.event} » avec les notifications et le nombre de non lues ; pour les administrateurs, évènement « ${NOTIFICATION_STREAM.mediaEvent} » quand un média change (envoi, transcodage)`,
   tags: ["notifications"],
   access: "member",
   produces: "text/event-stream",

@@ -6,6 +6,7 @@ import { NOTIFICATION_STREAM, type NotificationsState, notificationMessages } fr
 import { favorites, notifications } from "#db/schema/activity";
 import { accounts } from "#db/schema/auth";
 import { episodes } from "#db/schema/catalogue";
+import { mediaAssets } from "#db/schema/media";
 import * as service from "#server/notifications/notification.service";
 import { errorCatalogue } from "#server/shared/errors";
 import { NOTIFICATION_STREAMS_PER_MEMBER as MAX_STREAMS_PER_MEMBER } from "#server/shared/rate-limits";
@@ -278,6 +279,7 @@ describe("sent by the product on its own", () => {
 /** An EventSource-like reader over a real HTTP connection (the reply is hijacked: inject can't read it). */
 function openStream(cookie: string, query = "", headers: Record<string, string> = {}) {
   const states: NotificationsState[] = [];
+  let media = 0;
   const waiters: { check: () => boolean; resolve: () => void }[] = [];
   let buffer = "";
   let retry: number | undefined;
@@ -302,6 +304,7 @@ function openStream(cookie: string, query = "", headers: Record<string, string> 
           const retryLine = lines.find((l) => l.startsWith("retry: "));
           if (retryLine) retry = Number(retryLine.slice(7));
           if (event === NOTIFICATION_STREAM.event && data) states.push(JSON.parse(data));
+          if (event === NOTIFICATION_STREAM.mediaEvent) media++;
           end = buffer.indexOf("\n\n");
         }
         wake();
@@ -314,6 +317,15 @@ function openStream(cookie: string, query = "", headers: Record<string, string> 
     response,
     states,
     retry: () => retry,
+    /** How many `media` events arrived (administrators' streams). */
+    media: () => media,
+    /** Resolves once a `media` event arrived. */
+    untilMedia() {
+      return new Promise<void>((resolve) => {
+        if (media > 0) resolve();
+        else waiters.push({ check: () => media > 0, resolve });
+      });
+    },
     /** Resolves with the first state received that matches. */
     until(match: (s: NotificationsState) => boolean) {
       return new Promise<NotificationsState>((resolve) => {
@@ -402,5 +414,24 @@ describe("realtime stream", () => {
     await accepted.until(() => true);
     await accepted.close();
     for (const s of streams.slice(1)) await s.close();
+  });
+
+  it("tells an administrator's stream, and no member's, when a media asset row changes, whoever writes it", async () => {
+    const admin = await member("admin");
+    const plain = await member();
+    const adminStream = openStream(admin.cookie);
+    const memberStream = openStream(plain.cookie);
+    await adminStream.until(() => true);
+    await memberStream.until(() => true);
+    const film = await makeVideo(t.database.db);
+    // Written straight to the table, as a worker process would: the trigger (migration 0023) tells.
+    await t.database.db.insert(mediaAssets).values({ videoId: film.id, targetId: film.id, sourceKey: null });
+    await adminStream.untilMedia();
+    // Anything sent to the member before their next state has arrived by then (one connection, in order).
+    await service.sendToUser(t.database.db, plain.id, note("après"));
+    await memberStream.until((state) => state.unread === 1);
+    expect(memberStream.media()).toBe(0);
+    await adminStream.close();
+    await memberStream.close();
   });
 });

@@ -64,6 +64,11 @@ export function openNotificationStream(
     limit,
     send: (state: NotificationsState) =>
       write(`event: ${NOTIFICATION_STREAM.event}\ndata: ${JSON.stringify(state)}\n\n`),
+    // What changed is not said: the administration reads it through its own (role-checked) routes.
+    media:
+      user.role === "admin"
+        ? () => write(`event: ${NOTIFICATION_STREAM.mediaEvent}\ndata: {}\n\n`)
+        : undefined,
     end,
   };
 

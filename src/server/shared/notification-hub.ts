@@ -14,6 +14,10 @@ import type { Database } from "#db/client";
  */
 
 export const NOTIFICATIONS_CHANNEL = "bobine_notifications";
+/** Channel of the media assets' changes (migration 0023's trigger): administrators' streams are pinged. */
+export const MEDIA_CHANNEL = "bobine_media";
+/** Media changes within this long are told once (a worker writes its progress every 1.5 s per task). */
+const MEDIA_PING_MS = 250;
 /** Payload meaning "every member may have changed" (send to all). */
 export const ALL_MEMBERS = "*";
 
@@ -25,6 +29,8 @@ export interface StreamClient {
   /** How many notifications this stream shows (10 on the web header, 8 in the desktop app). */
   limit: number;
   send(state: NotificationsState): void;
+  /** An administrator's stream: told when the media assets change (never a member's). */
+  media?: (() => void) | undefined;
   /** Ends the stream (server closing). */
   end(): void;
 }
@@ -33,6 +39,7 @@ export class NotificationHub {
   private readonly clients = new Map<string, Set<StreamClient>>();
   /** Members whose state is being read; `true` when another change came in meanwhile. */
   private readonly refreshing = new Map<string, boolean>();
+  private mediaPing: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly load: NotificationsLoader,
@@ -63,6 +70,16 @@ export class NotificationHub {
   onNotify(payload: string) {
     if (payload === ALL_MEMBERS) this.refreshAll();
     else if (this.clients.has(payload)) void this.refresh(payload);
+  }
+
+  /** The media assets changed: every administrator's stream is told, once per short burst. */
+  onMedia() {
+    if (this.mediaPing) return;
+    this.mediaPing = setTimeout(() => {
+      this.mediaPing = undefined;
+      for (const set of this.clients.values()) for (const client of set) client.media?.();
+    }, MEDIA_PING_MS);
+    this.mediaPing.unref();
   }
 
   /** After a lost LISTEN connection came back: changes may have been missed, send everyone the truth. */
@@ -97,6 +114,7 @@ export class NotificationHub {
 
   /** The server is closing: end every stream so that it does not wait for them. */
   endAll() {
+    clearTimeout(this.mediaPing);
     for (const set of this.clients.values()) for (const client of set) client.end();
     this.clients.clear();
   }
@@ -118,11 +136,19 @@ export async function openNotificationHub(
     },
     onError: (err) => log.warn({ err }, "notification listener"),
   });
+  const media = await database.listen(MEDIA_CHANNEL, {
+    onNotify: () => hub.onMedia(),
+    // Back after a cut: what changed meanwhile is read again.
+    onListening: (listening) => {
+      if (listening) hub.onMedia();
+    },
+    onError: (err) => log.warn({ err }, "media listener"),
+  });
   return {
     hub,
     async close() {
       hub.endAll();
-      await listener.close();
+      await Promise.all([listener.close(), media.close()]);
     },
   };
 }

@@ -29,3 +29,14 @@ export async function refreshAdminData(queryClient: QueryClient): Promise<void> 
     }),
   ]);
 }
+
+/**
+ * The media assets (uploads, the transcoding queue) carry `meta: { ...adminData, ...mediaData }`;
+ * the administrator's event stream says when they change (decision 025), which refreshes them at
+ * once instead of waiting for the next poll.
+ */
+export const mediaData = { mediaData: true } as const;
+
+export function refreshMediaData(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.meta?.mediaData === true });
+}

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { listMediaAssets, type MediaAsset, retryMediaAsset } from "#contract/media";
 import { apiGet, apiSend } from "#web/lib/api.ts";
-import { adminData } from "#web/lib/query-tags.ts";
+import { adminData, mediaData } from "#web/lib/query-tags.ts";
 
 /** The transcoding queue (GET /api/admin/media/assets), whole or for one video. */
 export const mediaKeys = {
@@ -12,13 +12,17 @@ export const mediaKeys = {
 const busy = (items: readonly MediaAsset[]) =>
   items.some((a) => a.status === "queued" || a.status === "transcoding");
 
-/** Every 3 s while something is transcoding (the percentages move), every 20 s otherwise. */
+/**
+ * Read again as soon as the administrator's event stream says the assets changed (a worker's
+ * progress, a task done, an upload accepted: `mediaData`); polled as well, every 15 s while
+ * something is transcoding and every 60 s otherwise, should the stream be down.
+ */
 export const assetsOptions = (videoId?: string) =>
   queryOptions({
     queryKey: mediaKeys.assets(videoId),
     queryFn: ({ signal }) => apiGet(listMediaAssets, { query: videoId ? { videoId } : {}, signal }),
-    meta: adminData,
-    refetchInterval: (query) => (busy(query.state.data?.items ?? []) ? 3_000 : 20_000),
+    meta: { ...adminData, ...mediaData },
+    refetchInterval: (query) => (busy(query.state.data?.items ?? []) ? 15_000 : 60_000),
   });
 
 export const retryAsset = (assetId: string) => apiSend(retryMediaAsset, { params: { assetId } });

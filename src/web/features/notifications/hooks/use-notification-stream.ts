@@ -2,12 +2,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { NOTIFICATION_STREAM, notificationStream, notificationsState } from "#contract/notifications";
 import { endpointUrl } from "#web/lib/api.ts";
+import { refreshMediaData } from "#web/lib/query-tags.ts";
 import { notificationKeys } from "../api/notification-queries.ts";
 import { reconnectDelay } from "../lib/reconnect.ts";
 
 /**
  * Realtime notifications (spec §9): one EventSource per tab on the member's stream; each
- * `notifications` event replaces the panel's query data. EventSource would retry by itself at the
+ * `notifications` event replaces the panel's query data, and an administrator's `media` event
+ * refreshes the transcoding queue. EventSource would retry by itself at the
  * server's `retry:` pace; to follow the spec's waits (1, 2, 5, 10 s, then 10 s) the source is
  * closed at its first error and a new one opened after our own wait.
  */
@@ -33,6 +35,10 @@ export function useNotificationStream(userId: string | null, limit: number) {
         } catch {
           // A garbled event is dropped; the next one carries the whole state again.
         }
+      });
+      // Administrators: the media assets changed (decision 025); their queries read them again.
+      es.addEventListener(NOTIFICATION_STREAM.mediaEvent, () => {
+        void refreshMediaData(queryClient);
       });
       es.onerror = () => {
         es.close();
