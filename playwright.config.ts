@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { E2E_WALLET, FIXTURE_ADMIN } from "./tests/e2e/fixture-accounts.ts";
+import { E2E_PAYPAL_PLAN, FAKE_PAYPAL } from "./tests/support/fake-paypal.ts";
 
 // The built app started exactly as `npm start` starts it, on a fresh embedded database seeded
 // with the demo catalogue, driven in Debian's Chromium (no downloaded browsers on this machine).
@@ -64,6 +65,16 @@ export default defineConfig({
       ADMIN_EMAIL: FIXTURE_ADMIN.email,
       ADMIN_USERNAME: FIXTURE_ADMIN.username,
       ADMIN_PASSWORD: FIXTURE_ADMIN.password,
+      // PayPal is the local fake scripts/e2e.mjs runs (decision 041); card stays the demo provider's.
+      ...(process.env.E2E_PAYPAL_URL
+        ? {
+            PAYPAL_API_URL: process.env.E2E_PAYPAL_URL,
+            PAYPAL_CLIENT_ID: FAKE_PAYPAL.clientId,
+            PAYPAL_CLIENT_SECRET: FAKE_PAYPAL.secret,
+            PAYPAL_WEBHOOK_ID: FAKE_PAYPAL.webhookId,
+            PAYPAL_PLAN_IDS: `premium_monthly=${E2E_PAYPAL_PLAN.id}`,
+          }
+        : {}),
       // Crypto without BTCPay goes to this wallet, confirmed by an administrator (decision 051).
       CRYPTO_WALLET_ADDRESS: E2E_WALLET,
       // The media e2e transcodes a short clip: the fastest x264 preset (tests only).

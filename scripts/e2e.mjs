@@ -1,6 +1,8 @@
 // `npm run test:e2e`: Playwright in Debian's Chromium against the app started as `npm start` starts
 // it. Mail goes through a real SMTP server (smtp-server) run here, which writes each message it
-// receives to E2E_MAIL_DIR for the tests to read. Skipped, with a message, without Chromium.
+// receives to E2E_MAIL_DIR for the tests to read; PayPal is the local fake of tests/support, run
+// here too (E2E_PAYPAL_URL), so a member can pay through its approval page. Skipped, with a
+// message, without Chromium.
 // First: refuse an end-of-life Node before building, migrating or writing anything.
 import "./require-node.mjs";
 import { spawn } from "node:child_process";
@@ -37,15 +39,23 @@ const smtp = new SMTPServer({
 await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
 const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}`;
 
+// The PayPal fake is TypeScript: loaded through tsx, as the server itself is.
+const { register } = await import("tsx/esm/api");
+register();
+const { FakePaypal, E2E_PAYPAL_PLAN } = await import("../tests/support/fake-paypal.ts");
+const paypal = await new FakePaypal().start();
+paypal.plans.set(E2E_PAYPAL_PLAN.id, E2E_PAYPAL_PLAN.price);
+
 const child = spawn(
   process.execPath,
   ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)],
   {
     stdio: "inherit",
-    env: { ...process.env, SMTP_URL: smtpUrl, E2E_MAIL_DIR: mailDir },
+    env: { ...process.env, SMTP_URL: smtpUrl, E2E_MAIL_DIR: mailDir, E2E_PAYPAL_URL: paypal.url },
   },
 );
 const code = await new Promise((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
 smtp.close();
+await paypal.stop();
 fs.rmSync(mailDir, { recursive: true, force: true });
 process.exit(code);

@@ -163,4 +163,31 @@ test.describe("payments", () => {
     await expect(page.getByRole("heading", { level: 1, name: walletText.paidTitle })).toBeVisible();
     expect((await (await page.request.get("/api/subscription")).json()).state).toBe("active");
   });
+
+  test("a member pays Premium through PayPal's approval page (the local fake) and comes back active", async ({
+    page,
+    member,
+  }) => {
+    test.skip(!process.env.E2E_PAYPAL_URL, "PayPal's fake runs under npm run test:e2e (scripts/e2e.mjs)");
+    await page.goto("/subscription");
+    await page.getByText(plansText.methods.paypal.label, { exact: true }).click();
+    await page.getByRole("checkbox", { name: plansText.waiver }).check();
+    await page.getByRole("button", { name: plansText.choose("Premium") }).click();
+
+    // PayPal's page (the fake), then back to Bobine with the subscription's id.
+    await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_PAYPAL_URL}/approve/I-`));
+    await page.getByRole("button", { name: "Approuver" }).click();
+    await expect(page).toHaveURL(/\/subscription\/success\?subscription_id=I-/);
+    await expect(page.getByRole("heading", { level: 1, name: successText.welcome("Premium") })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText(successText.activated, { exact: true })).toBeVisible();
+    const state = await (await page.request.get("/api/subscription")).json();
+    expect(state).toMatchObject({
+      state: "active",
+      planCode: "premium_monthly",
+      agreement: { provider: "paypal" },
+    });
+    expect(member.username).toBeTruthy();
+  });
 });

@@ -10,6 +10,19 @@ import Fastify, { type FastifyInstance } from "fastify";
  */
 
 type Obj = Record<string, unknown>;
+
+/** The fake's default credentials (what Bobine is configured with to talk to it). */
+export const FAKE_PAYPAL = {
+  clientId: "fake-paypal-client",
+  secret: "fake-paypal-secret",
+  webhookId: "WH1FAKE",
+} as const;
+
+/** The PayPal plan of Premium in the e2e run (scripts/e2e.mjs, playwright.config.ts): the demo's price. */
+export const E2E_PAYPAL_PLAN = {
+  id: "P-E2E-PREMIUM",
+  price: { value: "13.99", currency_code: "EUR" },
+} as const;
 const rand = (n = 8) => randomBytes(n).toString("hex").toUpperCase();
 
 export class FakePaypal {
@@ -20,6 +33,8 @@ export class FakePaypal {
   readonly captures: string[] = [];
   /** The subscriptions' payments (Payments v1 sales), by id. */
   readonly sales = new Map<string, Obj>();
+  /** Where the approval page sends the payer back, by order or subscription id. */
+  private readonly returns = new Map<string, { back: string; cancel: string }>();
   /** Capture (or subscription payment) id → its refund, once refunded. */
   readonly refunds = new Map<string, { id: string; requestId: string | undefined }>();
   private readonly signatures = new Map<string, string>();
@@ -27,9 +42,9 @@ export class FakePaypal {
   private app: FastifyInstance | undefined;
 
   constructor(
-    readonly clientId = "fake-paypal-client",
-    readonly secret = "fake-paypal-secret",
-    readonly webhookId = "WH1FAKE",
+    readonly clientId = FAKE_PAYPAL.clientId,
+    readonly secret = FAKE_PAYPAL.secret,
+    readonly webhookId = FAKE_PAYPAL.webhookId,
   ) {}
 
   async start() {
@@ -57,6 +72,12 @@ export class FakePaypal {
         purchase_units: b.purchase_units.map((u) => ({ ...u })),
         links: [{ rel: "payer-action", href: `${this.url}/approve/${id}` }],
       };
+      const context = (b as { payment_source?: { paypal?: { experience_context?: Obj } } }).payment_source
+        ?.paypal?.experience_context;
+      this.returns.set(id, {
+        back: String(context?.return_url ?? ""),
+        cancel: String(context?.cancel_url ?? ""),
+      });
       this.orders.set(id, order);
       return order;
     });
@@ -79,9 +100,13 @@ export class FakePaypal {
       return o;
     });
     app.post("/v1/billing/subscriptions", async (req, reply) => {
-      const b = req.body as { plan_id: string; custom_id: string };
+      const b = req.body as { plan_id: string; custom_id: string; application_context?: Obj };
       if (!this.plans.has(b.plan_id)) return reply.code(422).send({ name: "UNPROCESSABLE_ENTITY" });
       const id = `I-${rand(6)}`;
+      this.returns.set(id, {
+        back: String(b.application_context?.return_url ?? ""),
+        cancel: String(b.application_context?.cancel_url ?? ""),
+      });
       const sub: Obj = {
         id,
         plan_id: b.plan_id,
@@ -140,6 +165,34 @@ export class FakePaypal {
       const refund = { id: `RF${rand(6)}`, requestId };
       this.refunds.set(id, refund);
       return reply.code(201).send({ id: refund.id, status: "COMPLETED" });
+    });
+    // The approval page: approve or cancel, then back to the merchant as PayPal sends the payer back
+    // (`subscription_id` and `ba_token` for a subscription, `token` and `PayerID` for an order).
+    app.get<{ Params: { id: string } }>("/approve/:id", async (req, reply) => {
+      const id = req.params.id;
+      const back = this.returns.get(id);
+      if (!back) return reply.code(404).send("unknown order or subscription");
+      return reply
+        .type("text/html; charset=utf-8")
+        .send(
+          `<!doctype html><html lang="fr"><head><title>Fake PayPal</title></head><body><h1>Fake PayPal</h1><p>${id}</p><form method="post" action="/approve/${id}/yes"><button>Approuver</button></form><form method="post" action="/approve/${id}/no"><button>Annuler</button></form></body></html>`,
+        );
+    });
+    app.post<{ Params: { id: string; answer: string } }>("/approve/:id/:answer", async (req, reply) => {
+      const id = req.params.id;
+      const back = this.returns.get(id);
+      if (!back) return reply.code(404).send("unknown order or subscription");
+      if (req.params.answer !== "yes") return reply.redirect(back.cancel, 303);
+      this.approve(id);
+      const url = new URL(back.back);
+      if (this.subscriptions.has(id)) {
+        url.searchParams.set("subscription_id", id);
+        url.searchParams.set("ba_token", `BA-${rand(6)}`);
+      } else {
+        url.searchParams.set("token", id);
+        url.searchParams.set("PayerID", rand(6));
+      }
+      return reply.redirect(url.toString(), 303);
     });
     app.post("/v1/notifications/verify-webhook-signature", async (req) => {
       const b = req.body as {
