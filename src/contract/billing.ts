@@ -39,6 +39,8 @@ export const billingMessages = {
   providerNotConfigured:
     "Ce prestataire n'est pas configuré sur ce serveur : le webhook ne peut pas être rejoué.",
   alreadyLifetime: "Vous avez déjà l'accès à vie.",
+  subscriptionRunning: (plan: string) =>
+    `Votre abonnement ${plan} se renouvelle déjà chaque mois. Pour changer de formule mensuelle, résiliez-le d'abord (vous gardez l'accès jusqu'à son échéance), puis choisissez la nouvelle.`,
   notRefundable: "Seul un paiement reçu peut être remboursé.",
   reminderTitle: "Votre abonnement se termine bientôt",
   reminderMessage: (plan: string, date: string) =>

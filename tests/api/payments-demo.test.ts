@@ -225,6 +225,21 @@ describe("changing plan", () => {
       state: "active",
       endsAt: null,
     });
+    // Lifetime bought: nothing more can be bought.
+    const again = await checkout(m, { planId: premium.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(billingMessages.alreadyLifetime);
+  });
+
+  it("never opens a second monthly subscription beside one that still renews: cancel it first, then choose", async () => {
+    const m = await signedIn(t);
+    await buyPremium(m);
+    const second = await checkout(m, { planId: premium.id });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(billingMessages.subscriptionRunning("Premium"));
+    expect(await db().$count(payments, eq(payments.userId, m.id))).toBe(1);
+    expect((await m.call("POST", "/api/subscription/cancel")).statusCode).toBe(200);
+    expect((await checkout(m, { planId: premium.id })).statusCode).toBe(201);
   });
 });
 

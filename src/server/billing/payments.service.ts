@@ -165,6 +165,7 @@ export async function createCheckout(
   if (!plan.isActive) throw fieldError("planId", billingMessages.planInactive);
   const provider = providers.forMethod(body.method);
   if (!provider) throw fieldError("method", billingMessages.methodUnavailable);
+  await refuseDoublePurchase(ctx, userId, plan.interval);
   const member = await memberEmail(ctx.db, userId);
   if (!member) throw new AppError("UNAUTHENTICATED");
   const payment = await insertPayment(ctx.db, {
@@ -193,6 +194,25 @@ export async function createCheckout(
     await updatePayment(ctx.db, payment.id, { status: "failed", failureReason: "checkout_not_created" });
     ctx.log.warn({ err, paymentId: payment.id }, "payment provider refused the checkout");
     throw providerFailed(err);
+  }
+}
+
+/**
+ * Nothing is paid twice: a member with lifetime access buys nothing more, and a member whose monthly
+ * subscription still renews cannot open a second one beside it (both would be billed every month);
+ * they cancel it first and keep their access to its end. Buying lifetime while subscribed stays
+ * possible: it stops the monthly renewal (afterApplied).
+ */
+async function refuseDoublePurchase(ctx: Ctx, userId: string, interval: string) {
+  const [span, agreement] = await Promise.all([accessSpan(ctx.db, userId), runningAgreement(ctx.db, userId)]);
+  if (span?.live && span.until === null) throw new AppError("CONFLICT", billingMessages.alreadyLifetime);
+  const renewing =
+    agreement &&
+    !agreement.cancelAtPeriodEnd &&
+    (agreement.currentPeriodEnd === null || agreement.currentPeriodEnd > new Date());
+  if (interval === "month" && renewing) {
+    const plan = await planById(ctx.db, agreement.planId);
+    throw new AppError("CONFLICT", billingMessages.subscriptionRunning(plan?.name ?? ""));
   }
 }
 

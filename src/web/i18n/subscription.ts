@@ -32,6 +32,9 @@ export const plansText = {
   demoNote: `Mode démonstration${nbsp}: aucun paiement réel n'est effectué.`,
   support: `Une question sur votre paiement${nbsp}? Écrivez au support`,
   cancelLink: "Résilier votre abonnement",
+  lifetimeOwned: `Vous avez déjà l'accès à vie${nbsp}: il n'y a rien de plus à acheter.`,
+  renewing: (plan: string) =>
+    `Votre abonnement ${plan} se renouvelle chaque mois. Pour passer à une autre formule mensuelle, résiliez-le d'abord avec «${nbsp}Résilier votre abonnement${nbsp}» (vous gardez l'accès jusqu'à son échéance)${nbsp}; l'accès à vie reste possible tout de suite.`,
   secure: "Paiement sécurisé, aucune donnée bancaire n'est conservée par Bobine.",
   loadFailed: "Impossible de charger les plans d'abonnement",
 } as const;

@@ -4,6 +4,7 @@ import {
   Check,
   CreditCard,
   FlaskConical,
+  Info,
   ShieldCheck,
   Ticket,
   TriangleAlert,
@@ -78,12 +79,15 @@ function PlanCard({
   headingLevel,
   noteId,
   busy,
+  blockedBy,
   onChoose,
 }: {
   plan: Plan;
   headingLevel: 2 | 3;
   noteId: string;
   busy: boolean;
+  /** The id of the notice that says why this plan cannot be bought now. */
+  blockedBy?: string | undefined;
   onChoose: () => void;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -119,8 +123,8 @@ function PlanCard({
       </ul>
       <button
         type="button"
-        disabled={busy}
-        aria-describedby={noteId}
+        disabled={busy || blockedBy !== undefined}
+        aria-describedby={blockedBy ?? noteId}
         onClick={onChoose}
         className={`${buttonStyles({ variant: featured ? "primary" : "outline" })} mt-6 w-full`}
       >
@@ -163,11 +167,17 @@ export function PlansPanel({
   const noteId = useId();
   const waiverId = useId();
   const { user } = useSession();
-  const state = useQuery({
-    ...subscriptionStateOptions(user?.id ?? ""),
-    enabled: demoGiven === undefined && user !== null,
-  });
+  const state = useQuery({ ...subscriptionStateOptions(user?.id ?? ""), enabled: user !== null });
   const demo = demoGiven ?? state.data?.demo ?? false;
+  // Nothing is paid twice (the server refuses it too): lifetime owns everything; a monthly
+  // subscription that still renews blocks the other monthly plans until it is cancelled.
+  const blockedId = useId();
+  const current = state.data;
+  const covered = current?.state === "active" || current?.state === "expiring";
+  const lifetime = covered && current?.endsAt === null;
+  const renewing = current?.agreement && !current.agreement.cancelAtPeriodEnd ? current.planName : null;
+  const blocked = (plan: Plan) =>
+    lifetime || (renewing !== null && plan.interval === "month") ? blockedId : undefined;
   const navigate = useNavigate();
   const { data, isPending, isError, refetch, isRefetching } = useQuery(plansOptions);
   const checkout = useMutation({
@@ -194,6 +204,16 @@ export function PlansPanel({
 
   return (
     <div className="flex flex-col gap-7">
+      {(lifetime || renewing !== null) && (
+        <p
+          id={blockedId}
+          className="flex items-start gap-2.5 rounded-2xl border border-accent/40 bg-accent/8 px-4 py-3 text-sm"
+        >
+          <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+          {/* The cancellation's own button is in the member's state, just above (« Résilier… »). */}
+          <span>{lifetime ? plansText.lifetimeOwned : plansText.renewing(renewing ?? "")}</span>
+        </p>
+      )}
       <PaymentMethods value={method} onChange={setMethod} />
       {isPending ? (
         <PlansSkeleton />
@@ -215,6 +235,7 @@ export function PlansPanel({
               headingLevel={headingLevel}
               noteId={noteId}
               busy={checkout.isPending && checkout.variables === plan.id}
+              blockedBy={blocked(plan)}
               onChoose={() => choose(plan.id)}
             />
           ))}
