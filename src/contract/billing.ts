@@ -345,6 +345,8 @@ const adminPayment = z.object({
   status: z.string(),
   failureReason: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Refunded by the administrator at the provider or from the wallet; Bobine ends the access. */
+  refundByHand: z.boolean(),
 });
 
 export const listAdminPayments = endpoint({

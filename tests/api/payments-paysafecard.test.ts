@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminAudit } from "#db/schema/admin";
 import { entitlements, payments, receipts, subscriptionPlans } from "#db/schema/billing";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { FakePaysafecard, PIN_INVALID_TEXT, PIN_INVALID_TITLE } from "../support/fake-paysafecard.ts";
-import { type SignedIn, signedIn } from "../support/members.ts";
+import { type SignedIn, signedIn, signedInAdmin } from "../support/members.ts";
 
 /**
  * Prepaid cards through paysafecard (docs/decisions/044-paysafecard-pin-on-the-provider.md): the
@@ -123,6 +124,29 @@ describe("paysafecard", () => {
     expect(await db().select().from(receipts).where(eq(receipts.userId, m.id))).toHaveLength(1);
     // The Prepaid-card page follows the payment through the same verification.
     expect((await m.call("GET", `/api/payments/verify?session_id=${ref}`)).json().status).toBe("paid");
+  });
+
+  it("an administrator's refund is made from paysafecard's merchant panel: Bobine asks paysafecard nothing, ends the access and says so in the ledger and the journal", async () => {
+    const m = await signedIn(t);
+    const admin = await signedInAdmin(t);
+    const { ref, paymentId } = await checkout(m);
+    psc.authorize(ref);
+    expect((await notify(ref)).statusCode).toBe(200);
+    expect((await status(m)).state).toBe("active");
+    const ledger = (await admin.call("GET", "/api/admin/payments")).json();
+    expect(ledger.payments.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
+      provider: "paysafecard",
+      status: "paid",
+      refundByHand: true,
+    });
+    const refunded = await admin.call("POST", `/api/admin/payments/${paymentId}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await status(m)).state).not.toBe("active");
+    const [line] = await db()
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.action, "payment.refund"), eq(adminAudit.targetId, paymentId)));
+    expect(line?.summary).toMatchObject({ after: { status: "refunded", byHand: true } });
   });
 
   it("an expired payment ends failed, with no access", async () => {

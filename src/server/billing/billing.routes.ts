@@ -27,6 +27,7 @@ import type { DomainPlugin } from "../shared/context.ts";
 import { router } from "../shared/route.ts";
 import * as payments from "./payments.service.ts";
 import { activePlans } from "./plans.service.ts";
+import type { ProviderId } from "./provider.ts";
 import { adminLedger, memberReceiptPdf, memberReceipts } from "./receipts.service.ts";
 import * as wallet from "./wallet.service.ts";
 
@@ -83,7 +84,9 @@ export const billingRoutes: DomainPlugin = async (app, ctx) => {
       .header("cache-control", "private, no-store")
       .send(pdf);
   });
-  route(listAdminPayments, async () => adminLedger(ctx.db));
+  route(listAdminPayments, async () =>
+    adminLedger(ctx.db, (provider) => providers.byId.get(provider as ProviderId)?.refundsByHand === true),
+  );
   route(refundPayment, async ({ user, params }) =>
     payments.refundPayment(ctx, providers, actorOf(user), params.paymentId),
   );

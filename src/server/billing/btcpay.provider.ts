@@ -115,6 +115,8 @@ export function btcpayProvider(settings: Settings, publicUrl: string): PaymentPr
     async portalLink() {
       return null;
     },
+    // BTCPay refunds are pull payments the store's owner creates for the customer (decision 051).
+    refundsByHand: true,
     async refund() {
       throw unsupported("refunds through Bobine");
     },

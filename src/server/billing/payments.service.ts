@@ -721,8 +721,9 @@ async function setCancellation(ctx: Ctx, providers: Providers, userId: string, c
 /**
  * An administrator refunds a payment: the provider gives the money back first, then the period it
  * paid for is revoked at once (access ends) and the payment is marked refunded, with its line in the
- * journal, in one transaction. (The operator's wallet has no provider to call: its administrator
- * sends the funds back by hand; decision 051.)
+ * journal, in one transaction. Where the provider takes no refund from Bobine (`refundsByHand`:
+ * paysafecard, BTCPay, the operator's wallet), the administrator gives the money back there, and
+ * Bobine only ends the access (decision 051).
  */
 export async function refundPayment(ctx: Ctx, providers: Providers, actor: Actor, paymentId: string) {
   const payment = await paymentById(ctx.db, paymentId);
@@ -732,10 +733,12 @@ export async function refundPayment(ctx: Ctx, providers: Providers, actor: Actor
   }
   const provider = providers.byId.get(payment.provider as ProviderId);
   if (!provider) throw new AppError("SERVICE_UNAVAILABLE", billingMessages.providerFailed);
-  try {
-    await provider.refund(payment.providerRef);
-  } catch (err) {
-    throw providerFailed(err);
+  if (!provider.refundsByHand) {
+    try {
+      await provider.refund(payment.providerRef);
+    } catch (err) {
+      throw providerFailed(err);
+    }
   }
   await ctx.db.transaction(async (tx) => {
     const locked = await lockPayment(tx, payment.id);
@@ -754,6 +757,7 @@ export async function refundPayment(ctx: Ctx, providers: Providers, actor: Actor
         status: "refunded",
         amount: euros(locked.amountCents, locked.currency),
         provider: locked.provider,
+        ...(provider.refundsByHand ? { byHand: true } : {}),
       },
     });
   });

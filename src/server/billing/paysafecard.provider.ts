@@ -129,6 +129,8 @@ export function paysafecardProvider(settings: Settings, publicUrl: string): Paym
     async portalLink() {
       return null;
     },
+    // Refunds go to the customer's paysafecard account, made from the merchant panel (decision 044).
+    refundsByHand: true,
     async refund(ref) {
       throw new ProviderError(`paysafecard refunds are made from the merchant panel (${ref})`);
     },

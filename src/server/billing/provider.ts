@@ -100,6 +100,11 @@ export interface PaymentProvider {
   /** The provider's customer portal for this agreement, when it has one. */
   portalLink(subscriptionRef: string, returnUrl: string): Promise<string | null>;
   refund(ref: string): Promise<void>;
+  /**
+   * Its payments are refunded by the administrator outside Bobine (paysafecard's merchant panel,
+   * BTCPay's store, the operator's own wallet): `refund` is never called, Bobine ends the access.
+   */
+  readonly refundsByHand?: boolean;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -34,13 +34,17 @@ export async function memberReceipts(db: Db, userId: string) {
  * The payments ledger and the webhook deliveries, newest first, after the wallet payments waiting for
  * an administrator, oldest first (administrators).
  */
-export async function adminLedger(db: Db) {
+export async function adminLedger(db: Db, byHand: (provider: string) => boolean) {
   const [toConfirm, payments, events] = await Promise.all([
     walletPaymentsToConfirm(db, 200),
     recentPayments(db, 200),
     recentEvents(db, 200),
   ]);
-  const payment = (p: (typeof payments)[number]) => ({ ...p, createdAt: iso(p.createdAt) });
+  const payment = (p: (typeof payments)[number]) => ({
+    ...p,
+    createdAt: iso(p.createdAt),
+    refundByHand: byHand(p.provider),
+  });
   return {
     toConfirm: toConfirm.map(payment),
     payments: payments.map(payment),

@@ -38,6 +38,7 @@ export function walletProvider(): PaymentProvider {
     setCancelAtPeriodEnd: async () => unsupported(),
     portalLink: async () => null,
     // The administrator sends the funds back from the wallet; Bobine ends the access it paid for.
-    refund: async () => {},
+    refundsByHand: true,
+    refund: async () => unsupported(),
   };
 }

@@ -612,7 +612,7 @@ export const adminPaymentsText = {
   confirmRefund: (amount: string) => `Rembourser ${amount}${nbsp}?`,
   confirmRefundText:
     "Le prestataire rembourse le membre et son accès payé prend fin aussitôt. Cette action est irréversible.",
-  confirmRefundWalletText: `Bobine met fin à l'accès payé${nbsp}; renvoyez vous-même les fonds au membre depuis le portefeuille. Cette action est irréversible.`,
+  confirmRefundByHandText: `Ce moyen de paiement ne se rembourse pas depuis Bobine${nbsp}: remboursez le membre depuis l'espace marchand du prestataire (Paysafecard, BTCPay) ou depuis le portefeuille. Bobine met fin à l'accès payé aussitôt. Cette action est irréversible.`,
   refunded: "Paiement remboursé",
   refundFailed: "Impossible de rembourser ce paiement",
   eventsHeading: "Webhooks reçus",

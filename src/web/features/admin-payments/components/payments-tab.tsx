@@ -203,7 +203,7 @@ export function PaymentsTab() {
         <ConfirmDialog
           danger
           title={text.confirmRefund(amount(refunding))}
-          text={refunding.provider === "crypto" ? text.confirmRefundWalletText : text.confirmRefundText}
+          text={refunding.refundByHand ? text.confirmRefundByHandText : text.confirmRefundText}
           confirmLabel={text.refund}
           cancelLabel={adminText.cancel}
           busy={refund.isPending}
