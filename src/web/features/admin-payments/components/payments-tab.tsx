@@ -12,6 +12,7 @@ import { adminText, adminPaymentsText as text } from "#web/i18n/admin.ts";
 import { serverMessage } from "#web/lib/api.ts";
 import { toast } from "#web/lib/toast.ts";
 import { adminPaymentKeys, ledgerOptions, postRefund, postReplay } from "../api/payment-queries.ts";
+import { usePaymentAction } from "../hooks/use-payment-action.ts";
 import { paymentAmount as amount, payerName as member, paymentTime as when } from "../lib/payment-labels.ts";
 import { WalletConfirmations } from "./wallet-confirmations.tsx";
 
@@ -32,16 +33,7 @@ const statusTone: Record<string, string> = {
 export function PaymentsTab() {
   const ledger = useQuery(ledgerOptions());
   const client = useQueryClient();
-  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
-  const refund = useMutation({
-    mutationFn: (payment: AdminPayment) => postRefund(payment.id),
-    onSuccess: async () => {
-      toast.success(text.refunded);
-      setRefunding(null);
-      await client.invalidateQueries({ queryKey: [adminPaymentKeys.root] });
-    },
-    onError: (error) => toast.error(adminText.errorTitle, serverMessage(error, text.refundFailed)),
-  });
+  const refund = usePaymentAction(postRefund, { done: text.refunded, failed: text.refundFailed });
   const replay = useMutation({
     mutationFn: (event: AdminPaymentEvent) => postReplay(event.id),
     onSuccess: async (answer) => {
@@ -102,7 +94,7 @@ export function PaymentsTab() {
             type="button"
             className={buttonStyles({ variant: "outline", size: "sm" })}
             aria-label={text.refundLabel(member(p), amount(p))}
-            onClick={() => setRefunding(p)}
+            onClick={() => refund.ask(p)}
           >
             <Undo2 className="size-4" aria-hidden="true" />
             {text.refund}
@@ -199,16 +191,16 @@ export function PaymentsTab() {
           )}
         </div>
       </section>
-      {refunding && (
+      {refund.asking && (
         <ConfirmDialog
           danger
-          title={text.confirmRefund(amount(refunding))}
-          text={refunding.refundByHand ? text.confirmRefundByHandText : text.confirmRefundText}
+          title={text.confirmRefund(amount(refund.asking))}
+          text={refund.asking.refundByHand ? text.confirmRefundByHandText : text.confirmRefundText}
           confirmLabel={text.refund}
           cancelLabel={adminText.cancel}
-          busy={refund.isPending}
-          onClose={() => setRefunding(null)}
-          onConfirm={() => refund.mutate(refunding)}
+          busy={refund.action.isPending}
+          onClose={refund.close}
+          onConfirm={() => refund.asking && refund.action.mutate(refund.asking)}
         />
       )}
     </div>

@@ -10,6 +10,7 @@ import { adminText, adminPaymentsText as text } from "#web/i18n/admin.ts";
 import { isApiRequestError, serverMessage } from "#web/lib/api.ts";
 import { toast } from "#web/lib/toast.ts";
 import { adminPaymentKeys, postConfirm, postReject } from "../api/payment-queries.ts";
+import { usePaymentAction } from "../hooks/use-payment-action.ts";
 import { paymentAmount as amount, payerName as member, paymentTime as when } from "../lib/payment-labels.ts";
 
 /** « Confirmer »: the transaction's reference (the member's declaration, which the administrator may correct). */
@@ -78,18 +79,8 @@ function ConfirmWalletDialog({ payment, onClose }: { payment: AdminPayment; onCl
  * the receipt leaves) or « Refuser » (the member is told). Shown only when there is one to settle.
  */
 export function WalletConfirmations({ payments }: { payments: readonly AdminPayment[] }) {
-  const client = useQueryClient();
   const [confirming, setConfirming] = useState<AdminPayment | null>(null);
-  const [rejecting, setRejecting] = useState<AdminPayment | null>(null);
-  const reject = useMutation({
-    mutationFn: (payment: AdminPayment) => postReject(payment.id),
-    onSuccess: async () => {
-      toast.success(text.rejected);
-      setRejecting(null);
-      await client.invalidateQueries({ queryKey: [adminPaymentKeys.root] });
-    },
-    onError: (error) => toast.error(adminText.errorTitle, serverMessage(error, text.rejectFailed)),
-  });
+  const reject = usePaymentAction(postReject, { done: text.rejected, failed: text.rejectFailed });
   if (payments.length === 0) return null;
 
   const columns: Column<AdminPayment>[] = [
@@ -133,7 +124,7 @@ export function WalletConfirmations({ payments }: { payments: readonly AdminPaym
             type="button"
             className={buttonStyles({ variant: "outline", size: "sm" })}
             aria-label={text.rejectLabel(member(p), amount(p))}
-            onClick={() => setRejecting(p)}
+            onClick={() => reject.ask(p)}
           >
             <X className="size-4" aria-hidden="true" />
             {text.reject}
@@ -156,16 +147,16 @@ export function WalletConfirmations({ payments }: { payments: readonly AdminPaym
         <DataTable caption={text.toConfirmHeading} columns={columns} rows={payments} rowKey={(p) => p.id} />
       </div>
       {confirming && <ConfirmWalletDialog payment={confirming} onClose={() => setConfirming(null)} />}
-      {rejecting && (
+      {reject.asking && (
         <ConfirmDialog
           danger
-          title={text.rejectTitle(amount(rejecting))}
+          title={text.rejectTitle(amount(reject.asking))}
           text={text.rejectText}
           confirmLabel={text.reject}
           cancelLabel={adminText.cancel}
-          busy={reject.isPending}
-          onClose={() => setRejecting(null)}
-          onConfirm={() => reject.mutate(rejecting)}
+          busy={reject.action.isPending}
+          onClose={reject.close}
+          onConfirm={() => reject.asking && reject.action.mutate(reject.asking)}
         />
       )}
     </section>
