@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CreditCard, RotateCw, Undo2, Webhook } from "lucide-react";
-import { useState } from "react";
 import type { AdminPayment, AdminPaymentEvent } from "#contract/billing";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
