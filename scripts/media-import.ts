@@ -41,7 +41,9 @@ try {
     const result = await importFile(ctx, file, { videoId });
     if (result.ok) {
       queued += 1;
-      process.stdout.write(`${operatorMessages.mediaImported(file, result.title, result.videoId)}\n`);
+      process.stdout.write(
+        `${operatorMessages.mediaImported(file, result.title, result.videoId, result.draft)}\n`,
+      );
     } else if (result.reason === "missing") {
       process.stderr.write(`${operatorMessages.mediaImportMissing(file)}\n`);
     } else if (result.reason === "not-a-video") {

@@ -51,7 +51,10 @@ export const adminVideoMessages = {
   languageUnknown:
     "Langue inconnue\u00a0: Français, English, Español, Deutsch, Italiano, 日本語, 한국어 ou 中文.",
   maturityUnknown: "Public inconnu\u00a0: tous publics, 13+ ou 18+.",
-  videoUrlRequired: "L'adresse de la vidéo est requise pour un film.",
+  videoUrlRequired:
+    "L'adresse de la vidéo est requise pour publier un film\u00a0: indiquez-la, ou enregistrez le film en brouillon pour envoyer son fichier.",
+  publishNeedsMedia:
+    "Pour publier ce film, indiquez l'adresse de sa vidéo ou envoyez son fichier et attendez qu'il soit lisible (onglet « En cours »), ou enregistrez-le en brouillon.",
   videoFileMissing:
     "Ce fichier n'est pas dans la médiathèque (dossier videos du stockage des médias)\u00a0: vérifiez son nom.",
   seasonsRange: `Le nombre de saisons doit être compris entre 1 et ${SEASONS_MAX}.`,
@@ -138,25 +141,36 @@ export const videoFields = z.object({
     .max(SEASONS_MAX, m.seasonsRange)
     .default(1),
   episodes: z.array(episodeInput).max(EPISODES_PER_SAVE_MAX, m.tooManyEpisodes).default([]),
+  /**
+   * Offered to members (docs/decisions/052-drafts.md); false keeps it a draft, seen only here. A
+   * film is published with its video: an address, or an uploaded file transcoded far enough to play.
+   */
+  published: z.boolean().default(true),
 });
 
 /**
- * spec §5 Video form, the rules across fields: a film needs its video; a series' episodes are in
- * its seasons and numbered once per season. spec §4: a film has no episodes (switching to film
- * clears them) and one season.
+ * Whether a film may be published as sent (spec §5 "movie video URL required"): it has its address,
+ * or an uploaded file already playable (`mediaReady`, which only the server and the loaded form
+ * know); a draft may wait for either.
+ */
+export const filmLacksMedia = (
+  v: { type: "movie" | "series"; videoUrl: string | null; published: boolean },
+  mediaReady: boolean,
+) => v.type === "movie" && v.published && !v.videoUrl && !mediaReady;
+
+/**
+ * spec §5 Video form, the rules across fields: a series' episodes are in its seasons and numbered
+ * once per season (a film's video is checked with what is uploaded: filmLacksMedia). spec §4: a
+ * film has no episodes (switching to film clears them) and one season.
  */
 export function videoRules(
   v: {
     type: "movie" | "series";
-    videoUrl: string | null;
     totalSeasons: number;
     episodes: { seasonNumber: number; episodeNumber: number }[];
   },
   ctx: z.RefinementCtx,
 ) {
-  if (v.type === "movie" && !v.videoUrl) {
-    ctx.addIssue({ code: "custom", path: ["videoUrl"], message: m.videoUrlRequired });
-  }
   if (v.type !== "series") return;
   const seen = new Set<string>();
   v.episodes.forEach((e, i) => {
@@ -223,6 +237,10 @@ export const adminVideo = z.object({
   thumbnail: z.string().nullable(),
   backdrop: z.string().nullable(),
   videoUrl: z.string().nullable(),
+  /** Offered to members; false: a draft (decision 052). */
+  published: z.boolean(),
+  /** A film's uploaded file is transcoded far enough to play (its ladder has a rung). */
+  mediaReady: z.boolean(),
   totalSeasons: z.number().int(),
   totalEpisodes: z.number().int(),
   views: z.number().int(),
@@ -249,6 +267,7 @@ export const adminVideoRow = z.object({
   averageRating: z.number(),
   totalRatings: z.number().int(),
   totalEpisodes: z.number().int(),
+  published: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type AdminVideoRow = z.infer<typeof adminVideoRow>;

@@ -22,8 +22,8 @@ export const operatorMessages = {
   // npm run media:import (decision 025).
   mediaImportUsage:
     "Usage : npm run media:import -- [--video ID_DU_FILM] FICHIER… (un film est créé par fichier sans --video)",
-  mediaImported: (file: string, title: string, videoId: string) =>
-    `« ${file} » importé : film « ${title} » (${videoId}), transcodage en file d'attente.`,
+  mediaImported: (file: string, title: string, videoId: string, draft: boolean) =>
+    `« ${file} » importé : film « ${title} » (${videoId}), transcodage en file d'attente.${draft ? " C'est un brouillon : complétez-le et publiez-le dans l'administration (Vidéos)." : ""}`,
   mediaImportMissing: (file: string) => `« ${file} » : fichier introuvable.`,
   mediaImportNotVideo: (file: string) => `« ${file} » : ce n'est pas une vidéo lisible (ffprobe), ignoré.`,
   mediaImportUnknownVideo: (id: string) => `Aucun film ne correspond à l'identifiant « ${id} ».`,

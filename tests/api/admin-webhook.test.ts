@@ -138,4 +138,30 @@ describe("the content webhook", () => {
     await expect.poll(() => deliveries("Annoncé après").length, { timeout: 20_000 }).toBe(1);
     expect(deliveries("Jamais annoncé")).toEqual([]);
   });
+
+  it("announces a draft film when it is published, not when it is saved (decision 052)", async () => {
+    const saved = await admin.call("POST", "/api/admin/videos", {
+      ...movie("Le Brouillon"),
+      thumbnail: null,
+      videoUrl: null,
+      published: false,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const draft = saved.json() as AdminVideo;
+    // Another film announced after it: by then the draft's announcement would have gone too.
+    const later = await admin.call("POST", "/api/admin/videos", { ...movie("Témoin"), thumbnail: null });
+    expect(later.statusCode).toBe(201);
+    await expect.poll(() => deliveries("Témoin").length, { timeout: 20_000 }).toBe(1);
+    expect(deliveries("Le Brouillon")).toEqual([]);
+
+    const published = await admin.call("PUT", `/api/admin/videos/${draft.id}`, {
+      ...movie("Le Brouillon"),
+      thumbnail: null,
+      version: draft.version,
+      published: true,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    await expect.poll(() => deliveries("Le Brouillon").length, { timeout: 20_000 }).toBe(1);
+    expect(deliveries("Le Brouillon")[0]?.body).toMatchObject({ type: "movie", videoUrl: draft.id });
+  });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import type { AdminVideo } from "../../src/contract/admin-videos.ts";
+import { type AdminVideo, adminVideoMessages } from "../../src/contract/admin-videos.ts";
 import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import { mediaMessages } from "../../src/contract/media.ts";
 import {
@@ -289,7 +289,7 @@ test.describe("the administration", () => {
     await context.close();
   });
 
-  test("a film's file is sent from the video form with a progress bar, survives pause, a reload and a network cut, and its transcoding shows in « En cours »", async ({
+  test("a new film is saved as a draft from the form, takes its file with a progress bar through pause, a reload and a network cut, builds its ladder in « En cours », and is published to members", async ({
     browser,
   }) => {
     test.setTimeout(180_000);
@@ -305,31 +305,37 @@ test.describe("the administration", () => {
     fs.writeFileSync(notVideo, "Ceci n'est pas une vidéo.\n".repeat(100));
 
     const { context, page } = await adminPage(browser);
-    // A film of its own (the demo's are other tests' content).
-    const categories = (await (await context.request.get("/api/admin/categories")).json()) as {
-      items: { id: string }[];
-    };
     const title = `Le Gardien du phare ${Date.now().toString(36)}`;
-    const created = await context.request.post("/api/admin/videos", {
-      data: {
-        type: "movie",
-        title,
-        categoryIds: [categories.items[0]?.id],
-        description: "Un film envoyé par l'administration.",
-        year: 2026,
-        duration: "12min",
-        language: "Français",
-        videoUrl: "local:videos/bobine-demo-1.mp4",
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const film = (await created.json()) as AdminVideo;
 
+    // A new film, no address: « Ajouter » says what it needs; « Enregistrer en brouillon » saves it
+    // and keeps the form open on it, now able to take its file.
     await page.goto("/admin");
-    await page.getByLabel(adminVideosText.searchLabel).fill(title);
-    await page.getByRole("button", { name: `${adminText.edit} ${title}` }).click();
+    await page.getByRole("button", { name: adminVideosText.add }).click();
+    const adding = page.getByRole("dialog", { name: videoFormText.addTitle });
+    await adding.getByLabel(videoFormText.title, { exact: true }).fill(title);
+    await adding.getByRole("checkbox", { name: "Drame" }).check();
+    await adding
+      .getByLabel(videoFormText.description, { exact: true })
+      .fill("Un film envoyé par l'administration.");
+    await adding.getByLabel(videoFormText.duration, { exact: true }).fill("12min");
+    await expect(adding.getByText(adminMediaText.saveFirst)).toBeVisible();
+    await adding.getByRole("button", { name: videoFormText.create, exact: true }).click();
+    await expect(adding.getByText(adminVideoMessages.videoUrlRequired)).toBeVisible();
+    await adding.getByRole("button", { name: videoFormText.saveDraft }).click();
+    await expect(toast(page, adminVideosText.draftSaved)).toBeVisible();
     const form = page.getByRole("dialog", { name: videoFormText.editTitle(title) });
+    await expect(form.getByText(videoFormText.draftBadge, { exact: true })).toBeVisible();
     const chooser = form.getByLabel(adminMediaText.chooseFor(videoFormText.videoUrl));
+    await expect(chooser).toBeAttached();
+    const film = (
+      (await (await context.request.get(`/api/admin/videos?q=${encodeURIComponent(title)}`)).json()) as {
+        items: AdminVideo[];
+      }
+    ).items[0] as AdminVideo;
+    expect(film.published).toBe(false);
+    // Nobody sees it outside the administration.
+    const visitor = await browser.newContext();
+    expect((await visitor.request.get(`/api/videos/${film.id}`)).status()).toBe(404);
 
     // Not a video: refused in French, nothing kept.
     await chooser.setInputFiles(notVideo);
@@ -389,6 +395,18 @@ test.describe("the administration", () => {
       await context.request.get(`/api/admin/media/assets?videoId=${film.id}`)
     ).json()) as { items: { status: string }[] };
     expect(assets.items.map((a) => a.status)).toContain("ready");
+
+    // Published from its form: now members and visitors have it.
+    await openTab(page, adminText.tabs.videos);
+    await page.getByLabel(adminVideosText.searchLabel).fill(title);
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row.getByText(videoFormText.draftBadge, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: `${adminText.edit} ${title}` }).click();
+    await form.getByRole("button", { name: videoFormText.publish, exact: true }).click();
+    await expect(toast(page, adminVideosText.published)).toBeVisible();
+    await expect(row.getByText(videoFormText.draftBadge, { exact: true })).toHaveCount(0);
+    expect((await visitor.request.get(`/api/videos/${film.id}`)).status()).toBe(200);
+    await visitor.close();
     await context.close();
   });
 });

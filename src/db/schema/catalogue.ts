@@ -67,6 +67,13 @@ export const videos = pgTable(
     totalEpisodes: integer("total_episodes").notNull().default(0),
     videoUrl: text("video_url"),
     /**
+     * Whether members and visitors see it (issue 12): a film created to receive an uploaded file is
+     * a draft (false) until an administrator publishes it, which needs a playable file; every
+     * catalogue query, count, search and ticket leaves drafts out (audienceCondition,
+     * docs/decisions/052-drafts.md). Migration 0024 INCLUDEs it in the sort indexes.
+     */
+    published: boolean("published").notNull().default(true),
+    /**
      * Bumped by every administrator's edit of the video or its episodes: an edit made on an older
      * version is refused (409), so two administrators editing one series never lose each other's
      * episodes (decision 015, docs/decisions/015-administration.md).

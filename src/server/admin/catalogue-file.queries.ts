@@ -28,6 +28,7 @@ export async function exportRows(db: Db): Promise<Pick<CatalogueExport, "categor
         backdrop: videos.backdrop,
         videoUrl: videos.videoUrl,
         totalSeasons: videos.totalSeasons,
+        published: videos.published,
       })
       .from(videos)
       .orderBy(asc(videos.createdAt), asc(videos.id)),

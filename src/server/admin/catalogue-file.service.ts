@@ -6,6 +6,7 @@ import {
   type CatalogueExport,
   type catalogueFile,
 } from "#contract/admin-catalogue";
+import { filmLacksMedia, adminVideoMessages as videoMessages } from "#contract/admin-videos";
 import { type Actor, recordAudit } from "../shared/audit.queries.ts";
 import type { AppContext } from "../shared/context.ts";
 import { fieldError } from "../shared/errors.ts";
@@ -19,6 +20,7 @@ import {
 } from "./catalogue-file.queries.ts";
 import {
   deleteEpisodesOf,
+  filmMediaReady,
   insertVideo,
   refreshEpisodeCount,
   saveEpisodes,
@@ -98,9 +100,14 @@ export async function importCatalogue(deps: Deps, actor: Actor, file: File) {
         backdrop: v.backdrop,
         videoUrl: v.videoUrl,
         totalSeasons: v.totalSeasons,
+        published: v.published,
       };
       let id: string;
       const before = v.id ? existing.get(v.id) : undefined;
+      // A film is published with its video (decision 052): an address, or its uploaded file playable.
+      if (filmLacksMedia(v, before === "movie" && v.id ? await filmMediaReady(tx, v.id) : false)) {
+        throw fieldError(`videos.${i}.videoUrl`, videoMessages.videoUrlRequired);
+      }
       if (v.id && before) {
         id = v.id;
         await updateVideoRow(tx, id, columns);

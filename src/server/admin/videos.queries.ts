@@ -3,6 +3,7 @@ import type { AdminEpisode, AdminVideo, AdminVideoRow, episodeInput } from "#con
 import type { Db } from "#db/client";
 import { profiles } from "#db/schema/auth";
 import { categories, episodes, subtitles, videoCategories, videos } from "#db/schema/catalogue";
+import { mediaAssets } from "#db/schema/media";
 import { type Conn, likeEscapeJs, type Tx } from "../shared/sql.queries.ts";
 import { videoSummarySelection } from "../shared/video-summary.queries.ts";
 
@@ -23,6 +24,16 @@ export interface VideoColumns {
   backdrop: string | null;
   videoUrl: string | null;
   totalSeasons: number;
+  published: boolean;
+}
+
+/** Whether a film's uploaded file is transcoded far enough to play (a rung of its ladder is ready). */
+export async function filmMediaReady(db: Conn, videoId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ playable: mediaAssets.playable })
+    .from(mediaAssets)
+    .where(and(eq(mediaAssets.targetId, videoId), eq(mediaAssets.videoId, videoId)));
+  return row?.playable ?? false;
 }
 
 export async function adminVideoPage(
@@ -62,6 +73,7 @@ export async function adminVideoPage(
         averageRating: videos.averageRating,
         totalRatings: videos.totalRatings,
         totalEpisodes: videos.totalEpisodes,
+        published: videos.published,
         createdAt: videos.createdAt,
       })
       .from(videos)
@@ -111,6 +123,7 @@ export async function adminVideoById(db: Conn, id: string): Promise<AdminVideo |
       thumbnail: videos.thumbnail,
       backdrop: videos.backdrop,
       videoUrl: videos.videoUrl,
+      published: videos.published,
       totalSeasons: videos.totalSeasons,
       totalEpisodes: videos.totalEpisodes,
       views: videos.views,
@@ -125,7 +138,7 @@ export async function adminVideoById(db: Conn, id: string): Promise<AdminVideo |
     .leftJoin(profiles, eq(profiles.id, videos.createdBy))
     .where(eq(videos.id, id));
   if (!row) return undefined;
-  const [links, list] = await Promise.all([
+  const [links, list, mediaReady] = await Promise.all([
     db
       .select({ id: categories.id, name: categories.name })
       .from(videoCategories)
@@ -133,9 +146,11 @@ export async function adminVideoById(db: Conn, id: string): Promise<AdminVideo |
       .where(eq(videoCategories.videoId, id))
       .orderBy(asc(videoCategories.position), asc(categories.name)),
     episodesOf(db, id),
+    row.type === "movie" ? filmMediaReady(db, id) : false,
   ]);
   return {
     ...row,
+    mediaReady,
     createdBy: row.createdBy ?? null,
     categoryIds: links.map((l) => l.id),
     category: links.map((l) => l.name),

@@ -5,6 +5,7 @@ import {
   adminVideoMessages,
   type bulkVideosInput,
   type ContentWebhookBody,
+  filmLacksMedia,
   type videoInput,
   type videoUpdateInput,
 } from "#contract/admin-videos";
@@ -25,6 +26,7 @@ import {
   deleteVideoRows,
   episodeIdsOf,
   existingCategories,
+  filmMediaReady,
   highestSeason,
   insertVideo,
   lockEpisode,
@@ -74,6 +76,7 @@ const columnsOf = (v: VideoForm): VideoColumns => ({
   backdrop: v.backdrop,
   videoUrl: v.videoUrl,
   totalSeasons: v.totalSeasons,
+  published: v.published,
 });
 
 /** What the journal keeps of a video (the description cut short). */
@@ -90,6 +93,7 @@ const journalOf = (v: Omit<VideoColumns, "type"> & { type: string; category?: st
   backdrop: v.backdrop,
   videoUrl: v.videoUrl,
   totalSeasons: v.totalSeasons,
+  published: v.published,
 });
 
 /**
@@ -157,8 +161,12 @@ const announcement = (
   seasonNumber: null,
 });
 
-/** spec §4 Video form, §7 createVideo (and createEpisode for a series' episodes): one transaction. */
+/**
+ * spec §4 Video form, §7 createVideo (and createEpisode for a series' episodes): one transaction. A
+ * film without its address is a draft (decision 052): it takes its file once saved.
+ */
 export async function create(deps: Deps, actor: Actor, v: VideoForm): Promise<AdminVideo> {
+  if (filmLacksMedia(v, false)) throw fieldError("videoUrl", m.videoUrlRequired);
   await checkMedia(deps, v);
   let id: string;
   try {
@@ -179,13 +187,16 @@ export async function create(deps: Deps, actor: Actor, v: VideoForm): Promise<Ad
         targetLabel: v.title,
         after: { ...journalOf({ ...columnsOf(v), category }), episodes: episodeCount },
       });
-      await announceContent(deps, tx, [
-        announcement(
-          { id: videoId, type: v.type, title: v.title, thumbnail: v.thumbnail },
-          category[0] ?? null,
-          actor,
-        ),
-      ]);
+      // Announced when members can see it: now, or when the draft is published.
+      if (v.published) {
+        await announceContent(deps, tx, [
+          announcement(
+            { id: videoId, type: v.type, title: v.title, thumbnail: v.thumbnail },
+            category[0] ?? null,
+            actor,
+          ),
+        ]);
+      }
       return videoId;
     });
   } catch (err) {
@@ -199,6 +210,8 @@ export async function create(deps: Deps, actor: Actor, v: VideoForm): Promise<Ad
  * spec §4 Video form on edit: the fields, the categories, saved episodes updated and new ones
  * created, in one transaction, on the version the form was opened at (409 otherwise: a
  * concurrent edit is never overwritten). Turning a series into a film deletes its episodes.
+ * Publishing a draft film needs its video (an address, or its uploaded file playable) and announces
+ * it to the content webhook; new episodes of a draft series are announced only with it.
  */
 export async function update(deps: Deps, actor: Actor, id: string, v: VideoEdit): Promise<AdminVideo> {
   await checkMedia(deps, v);
@@ -209,6 +222,9 @@ export async function update(deps: Deps, actor: Actor, id: string, v: VideoEdit)
       if (row.version !== v.version) throw new AppError("CONFLICT", m.versionConflict);
       const categoryIds = await checkCategories(tx, v.categoryIds);
       const before = await adminVideoById(tx, id);
+      if (filmLacksMedia(v, await filmMediaReady(tx, id))) {
+        throw fieldError("videoUrl", before?.published === false ? m.publishNeedsMedia : m.videoUrlRequired);
+      }
       await updateVideoRow(tx, id, columnsOf(v));
       await setVideoCategories(tx, id, categoryIds);
 
@@ -245,10 +261,18 @@ export async function update(deps: Deps, actor: Actor, id: string, v: VideoEdit)
           ...(removedCount ? { episodesRemoved: removedCount } : {}),
         },
       });
-      await announceContent(
-        deps,
-        tx,
-        created.map((e) => ({
+      const publishing = before?.published === false && v.published;
+      await announceContent(deps, tx, [
+        ...(publishing
+          ? [
+              announcement(
+                { id, type: v.type, title: v.title, thumbnail: v.thumbnail },
+                category[0] ?? null,
+                actor,
+              ),
+            ]
+          : []),
+        ...(v.published && !publishing ? created : []).map((e) => ({
           type: "episode" as const,
           title: e.title,
           category: category[0] ?? null,
@@ -259,7 +283,7 @@ export async function update(deps: Deps, actor: Actor, id: string, v: VideoEdit)
           episodeNumber: e.episodeNumber,
           seasonNumber: e.seasonNumber,
         })),
-      );
+      ]);
     });
   } catch (err) {
     throw episodeClash(err, v) ?? err;

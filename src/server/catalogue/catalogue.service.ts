@@ -17,7 +17,7 @@ import {
 } from "#contract/catalogue";
 import { getCatalogueSummary, getTopRated } from "#contract/catalogue-pages";
 import { pagingMessages } from "#contract/paging";
-import { maturityCondition } from "../shared/audience.queries.ts";
+import { audienceCondition } from "../shared/audience.queries.ts";
 import type { Audience } from "../shared/audience.ts";
 import {
   type CatalogueCache,
@@ -215,7 +215,7 @@ export async function suggestions(
   if (q.length < SEARCH_MIN_LENGTH) return { items: [] };
   const key = cacheKey("suggestions", { q: searchKeyText(q) }, audience);
   return cachedResponse(cache, cache.suggestions, key, reply, searchSuggestions.response, async () => ({
-    items: await findSuggestions(db, q, SEARCH_SUGGESTIONS, maturityCondition(audience)),
+    items: await findSuggestions(db, q, SEARCH_SUGGESTIONS, audienceCondition(audience)),
   }));
 }
 
@@ -225,7 +225,7 @@ export async function suggestions(
  */
 export async function dialogues({ db }: Deps, q: string, audience: Audience) {
   if (q.trim().length < SEARCH_MIN_LENGTH) return { items: [] };
-  return { items: await searchDialogueLines(db, q, DIALOGUE_HITS, maturityCondition(audience)) };
+  return { items: await searchDialogueLines(db, q, DIALOGUE_HITS, audienceCondition(audience)) };
 }
 
 /** A whole screen through the catalogue cache: 5 minutes (spec §9), keyed by audience. */
@@ -246,7 +246,7 @@ export const categories = ({ db, catalogueCache }: Deps, audience: Audience, rep
     reply,
     listCategories.response,
     async () => ({
-      items: await listCategoriesWithCounts(db, maturityCondition(audience, "v.maturity")),
+      items: await listCategoriesWithCounts(db, audienceCondition(audience, "v")),
     }),
   );
 

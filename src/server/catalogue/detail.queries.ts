@@ -4,7 +4,7 @@ import type { VideoDetail } from "#contract/video-detail";
 import type { Db } from "#db/client";
 import { profiles } from "#db/schema/auth";
 import { episodes, videos } from "#db/schema/catalogue";
-import { maturityCondition } from "../shared/audience.queries.ts";
+import { audienceCondition } from "../shared/audience.queries.ts";
 import { type Audience, EVERYONE } from "../shared/audience.ts";
 import { rowsOf } from "../shared/sql.queries.ts";
 import { summariesInOrder, toVideoSummary, videoSummarySelection } from "../shared/video-summary.queries.ts";
@@ -22,7 +22,7 @@ export async function findVideoDetail(
     .select({ ...videoSummarySelection, creator: profiles.username, likes: videos.likes })
     .from(videos)
     .leftJoin(profiles, eq(profiles.id, videos.createdBy))
-    .where(and(eq(videos.id, id), maturityCondition(audience)));
+    .where(and(eq(videos.id, id), audienceCondition(audience)));
   if (!row) return null;
   const episodeRows =
     row.type === "series"
@@ -64,8 +64,8 @@ export async function findSimilarVideos(
   const exists = await db
     .select({ id: videos.id })
     .from(videos)
-    .where(and(eq(videos.id, id), maturityCondition(audience)));
-  const visible = maturityCondition(audience, "v.maturity");
+    .where(and(eq(videos.id, id), audienceCondition(audience)));
+  const visible = audienceCondition(audience, "v");
   if (exists.length === 0) return null;
   const ranked = rowsOf<{ id: string }>(
     await db.execute(sql`

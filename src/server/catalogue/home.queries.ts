@@ -10,7 +10,7 @@ import {
 } from "#contract/catalogue";
 import type { Db } from "#db/client";
 import { videos } from "#db/schema/catalogue";
-import { maturityCondition } from "../shared/audience.queries.ts";
+import { audienceCondition } from "../shared/audience.queries.ts";
 import { type Audience, EVERYONE } from "../shared/audience.ts";
 import { rowsOf } from "../shared/sql.queries.ts";
 import { toVideoSummary, videoOrder, videoSummarySelection } from "../shared/video-summary.queries.ts";
@@ -40,7 +40,7 @@ async function topVideos(db: Db, where: SQL | undefined, order: SQL[], limit: nu
  * by name) and, for each, its most viewed videos. Ids come from one query, summaries from a second.
  */
 async function genreRails(db: Db, audience: Audience): Promise<HomeRails["genres"]> {
-  const visible = maturityCondition(audience, "v.maturity");
+  const visible = audienceCondition(audience, "v");
   const andVisible = visible ? sql`where ${visible}` : sql``;
   const ranked = rowsOf<{ name: string; video_id: string }>(
     await db.execute(sql`
@@ -84,7 +84,7 @@ async function genreRails(db: Db, audience: Audience): Promise<HomeRails["genres
 /** spec §2 Home: every rail in one response, in a handful of parallel queries. */
 export async function homeRails(db: Db, audience: Audience = EVERYONE): Promise<HomeRails> {
   // Parental control (decision 008): every rail holds only what the audience may see.
-  const visible = maturityCondition(audience);
+  const visible = audienceCondition(audience);
   const [recent, trending, premium, movies, series, genres] = await Promise.all([
     // The catalogue list (newest first): hero candidates, 'Nouveautés' and 'Découvrir plus'.
     topVideos(db, visible, videoOrder("recent"), HOME_RAILS.discover),
@@ -117,7 +117,7 @@ export async function landingRows(
   type: VideoType,
   audience: Audience = EVERYONE,
 ): Promise<LandingResponse> {
-  const ofType = and(eq(videos.type, type), maturityCondition(audience));
+  const ofType = and(eq(videos.type, type), audienceCondition(audience));
   const [hero, popular, newest, topRated] = await Promise.all([
     topVideos(db, ofType, videoOrder("recent"), HOME_RAILS.hero),
     topVideos(db, ofType, videoOrder("views"), LANDING_ROW_SIZE),

@@ -7,7 +7,7 @@ import {
 } from "#contract/catalogue-pages";
 import type { Db } from "#db/client";
 import { categories, videos } from "#db/schema/catalogue";
-import { maturityCondition } from "../shared/audience.queries.ts";
+import { audienceCondition } from "../shared/audience.queries.ts";
 import { type Audience, EVERYONE } from "../shared/audience.ts";
 import { summariesInOrder } from "../shared/video-summary.queries.ts";
 
@@ -65,7 +65,7 @@ export async function topRated(
   limit: number,
   audience: Audience = EVERYONE,
 ): Promise<TopRatedResponse> {
-  const ranking = await topRatedRanking(db, limit, maturityCondition(audience));
+  const ranking = await topRatedRanking(db, limit, audienceCondition(audience));
   const items = await summariesInOrder(
     db,
     ranking.map((r) => r.id),
@@ -86,7 +86,7 @@ export async function topRated(
  * (a count and a sum cannot use an index range): cheap at 100,000 rows, and cacheable.
  */
 export async function catalogueSummary(db: Db, audience: Audience = EVERYONE): Promise<CatalogueSummary> {
-  const visible = maturityCondition(audience);
+  const visible = audienceCondition(audience);
   const [totals, categoryTotals, best] = await Promise.all([
     db
       .select({

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { filterLanguageNames, type VideoListQuery } from "#contract/catalogue";
 import { videos } from "#db/schema/catalogue";
-import { maturityCondition } from "../shared/audience.queries.ts";
+import { audienceCondition } from "../shared/audience.queries.ts";
 import type { Audience } from "../shared/audience.ts";
 
 /**
@@ -40,4 +40,4 @@ export function videoFilterCondition(f: VideoFilters): SQL | undefined {
 
 /** The Explorer's filters and what the audience may see (parental control, decision 008). */
 export const catalogueCondition = (f: VideoFilters, audience: Audience): SQL | undefined =>
-  and(videoFilterCondition(f), maturityCondition(audience));
+  and(videoFilterCondition(f), audienceCondition(audience));

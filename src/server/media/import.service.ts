@@ -25,14 +25,15 @@ const titleOf = (file: string) =>
     .slice(0, 200) || mediaMessages.untitledImport;
 
 export type ImportResult =
-  | { ok: true; videoId: string; assetId: string; title: string }
+  | { ok: true; videoId: string; assetId: string; title: string; draft: boolean }
   | { ok: false; reason: "missing" | "not-a-video" | "unknown-video" };
 
 /**
  * `npm run media:import -- FILE…` (decision 025): a file of the operator's library goes through the
  * same pipeline as an upload — probed, copied into the store as the original (the library's file
  * is left where it is), its asset created and its probe job sent in one transaction. Without
- * `videoId`, a film is created (title from the file name, unpublished details to fill in).
+ * `videoId`, a film is created as a draft (title from the file name, details to fill in, published
+ * from the administration: docs/decisions/052-drafts.md).
  */
 export async function importFile(
   ctx: WorkerContext,
@@ -79,5 +80,5 @@ export async function importFile(
     await ctx.jobs.send(probeQueue, { assetId: asset.id }, { tx });
     return asset.id;
   });
-  return { ok: true, videoId: target, assetId, title };
+  return { ok: true, videoId: target, assetId, title, draft: !opts.videoId };
 }

@@ -194,6 +194,8 @@ export async function createImportedFilm(
       type: "movie",
       duration: film.duration,
       createdBy: film.createdBy,
+      // A draft (decision 052): its details are to be filled in and it is published from the panel.
+      published: false,
     })
     .returning({ id: videos.id });
   if (!row) throw new Error("film not created");

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { ALLOWED_MATURITIES, type Maturity } from "#contract/member";
 import type { Db } from "#db/client";
-import { memberMaturity, videoMaturity } from "./audience.queries.ts";
+import { memberMaturity, videoVisibility } from "./audience.queries.ts";
 import { AppError } from "./errors.ts";
 
 /**
@@ -11,7 +11,8 @@ import { AppError } from "./errors.ts";
  *  - `teen`: « Tous publics » and 13+;
  *  - `mature`: everything (18+ included), the default, and what visitors see.
  * Hidden videos are absent from every catalogue list, count and search, answer 404 on the info
- * view and the similar list, and get no stream ticket.
+ * view and the similar list, and get no stream ticket. Drafts (docs/decisions/052-drafts.md) are
+ * hidden from every audience in the same places, by the same condition.
  */
 
 /** What a response may show: the highest maturity, part of every catalogue cache key (decision 005). */
@@ -39,12 +40,15 @@ export const maturityAllowed = (audience: Audience, video: Maturity) =>
   ALLOWED_MATURITIES[audience.maxMaturity].includes(video);
 
 /**
- * The stream's check (decision 008): a video above the member's level is not found for them, as
- * in the catalogue, so it gets no ticket. An unknown video is left to the caller's own 404.
+ * The stream's check (decision 008): a video above the member's level, or a draft (decision 052), is
+ * not found for them, as in the catalogue, so it gets no ticket. An unknown video is left to the
+ * caller's own 404.
  */
 export async function assertVideoVisible(db: Db, userId: string, videoId: string): Promise<void> {
-  const maturity = await videoMaturity(db, videoId);
-  if (maturity && !maturityAllowed({ maxMaturity: await memberMaturity(db, userId) }, maturity)) {
+  const video = await videoVisibility(db, videoId);
+  if (!video) return;
+  if (!video.published) throw new AppError("VIDEO_NOT_FOUND");
+  if (!maturityAllowed({ maxMaturity: await memberMaturity(db, userId) }, video.maturity)) {
     throw new AppError("VIDEO_NOT_FOUND");
   }
 }

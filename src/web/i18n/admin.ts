@@ -175,6 +175,11 @@ export const adminVideosText = {
   episodeDeleteFailed: "Impossible de supprimer l'épisode",
   conflictTitle: "Vidéo modifiée entre-temps",
   reload: "Recharger la vidéo",
+  draftSaved: "Brouillon enregistré",
+  draftSavedText: "Les membres ne le voient pas encore. Envoyez son fichier ci-dessous.",
+  published: "Vidéo publiée",
+  unpublished: "Vidéo retirée de la publication",
+  draftBadge: "Brouillon",
 };
 
 export const videoFormText = {
@@ -233,6 +238,13 @@ export const videoFormText = {
   fixErrors: `Corrigez les champs signalés${nbsp}: rien n'a été enregistré.`,
   create: "Ajouter",
   save: "Enregistrer",
+  saveDraft: "Enregistrer en brouillon",
+  saveAsDraft: "Enregistrer le brouillon",
+  publish: "Publier",
+  unpublish: "Retirer de la publication",
+  draftBadge: "Brouillon",
+  draftNotice: `Invisible pour les membres. Envoyez son fichier, puis publiez-le une fois lisible.`,
+  draftNoticeSeries: `Invisible pour les membres, épisodes compris, jusqu'à sa publication.`,
   mediaSlotLabel: "Média",
 };
 
@@ -518,7 +530,7 @@ export const adminAuditText = {
 export const adminMediaText = {
   orUpload: "Ou envoyez le fichier vidéo",
   uploadHint: `MP4, MKV, MOV, WebM… L'envoi reprend où il s'est arrêté après une coupure${nbsp}; après un rechargement, choisissez à nouveau le même fichier.`,
-  saveFirst: `Enregistrez d'abord la vidéo pour envoyer son fichier.`,
+  saveFirst: `Enregistrez d'abord le film en brouillon («${nbsp}Enregistrer en brouillon${nbsp}», en bas)${nbsp}: vous pourrez alors envoyer son fichier, et le publier une fois lisible.`,
   saveEpisodeFirst: `Enregistrez d'abord cet épisode pour envoyer son fichier.`,
   choose: "Choisir un fichier vidéo",
   chooseFor: (label: string) => `Choisir un fichier vidéo (${label})`,

@@ -3,6 +3,8 @@ import { RefreshCw } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   type AdminVideo,
+  adminVideoMessages,
+  filmLacksMedia,
   maturityLevels,
   VIDEO_LANGUAGES,
   type VideoLanguage,
@@ -24,6 +26,7 @@ import { checkForm, type FieldErrors, serverFields } from "#web/lib/form-errors.
 import { refreshAdminData } from "#web/lib/query-tags.ts";
 import { toast } from "#web/lib/toast.ts";
 import {
+  adminVideoKeys,
   postVideo,
   putVideo,
   removeEpisode,
@@ -38,6 +41,7 @@ import {
   newEpisode,
   type VideoDraft,
 } from "../lib/video-draft.ts";
+import { DraftBadge } from "./draft-badge.tsx";
 import { EpisodesEditor } from "./episodes-editor.tsx";
 import { ImageField } from "./image-field.tsx";
 import { type MediaFieldSlot, MediaReferenceField } from "./media-field.tsx";
@@ -45,7 +49,8 @@ import { type MediaFieldSlot, MediaReferenceField } from "./media-field.tsx";
 /**
  * spec §2 Admin « add/edit video » modal, §4 and §5 Video form. Adding opens an empty form; editing
  * loads the video (with its media, version and episodes) first. Closing throws the form away (it
- * lives in this component only: spec §2 "Closing resets forms").
+ * lives in this component only: spec §2 "Closing resets forms"). A new video saved as a draft
+ * (decision 052) stays open, now editing it, so that its file can be sent at once.
  */
 export function VideoFormDialog({
   videoId,
@@ -56,9 +61,11 @@ export function VideoFormDialog({
   mediaField?: MediaFieldSlot | undefined;
   onClose: () => void;
 }) {
-  const detail = useQuery({ ...videoDetailOptions(videoId ?? ""), enabled: videoId !== null });
+  const queryClient = useQueryClient();
+  const [currentId, setCurrentId] = useState(videoId);
+  const detail = useQuery({ ...videoDetailOptions(currentId ?? ""), enabled: currentId !== null });
   const titleId = useId();
-  const loading = videoId !== null && !detail.data;
+  const loading = currentId !== null && !detail.data;
   return (
     <Dialog
       labelledBy={titleId}
@@ -90,6 +97,10 @@ export function VideoFormDialog({
           video={detail.data ?? null}
           mediaField={mediaField}
           onReload={() => void detail.refetch()}
+          onDraftCreated={(saved) => {
+            queryClient.setQueryData(adminVideoKeys.detail(saved.id), saved);
+            setCurrentId(saved.id);
+          }}
           onClose={onClose}
         />
       )}
@@ -102,12 +113,14 @@ function VideoForm({
   video,
   mediaField,
   onReload,
+  onDraftCreated,
   onClose,
 }: {
   titleId: string;
   video: AdminVideo | null;
   mediaField: MediaFieldSlot;
   onReload: () => void;
+  onDraftCreated: (saved: AdminVideo) => void;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -120,18 +133,28 @@ function VideoForm({
   const [askMovie, setAskMovie] = useState(false);
   const [removing, setRemoving] = useState<{ episode: EpisodeDraft; index: number } | null>(null);
   const editing = video !== null;
+  // What Enter (the form's submit) does: a draft stays a draft, anything else is published.
+  const publishedNow = video?.published ?? true;
 
   const update = (patch: Partial<VideoDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const updateEpisode = (index: number, patch: Partial<EpisodeDraft>) =>
     setDraft((d) => ({ ...d, episodes: d.episodes.map((e, i) => (i === index ? { ...e, ...patch } : e)) }));
 
   const save = useMutation({
-    mutationFn: () => {
-      const input = inputOf(draft);
+    mutationFn: (published: boolean) => {
+      const input = { ...inputOf(draft), published };
       return video ? putVideo(video.id, { ...input, version }) : postVideo(input);
     },
-    onSuccess: async (saved) => {
-      if (!editing) {
+    onSuccess: async (saved, published) => {
+      if (!editing && !published) {
+        toast.success(adminVideosText.draftSaved, adminVideosText.draftSavedText);
+        await refreshAdminData(queryClient);
+        onDraftCreated(saved);
+        return;
+      }
+      if (editing && published !== publishedNow) {
+        toast.success(published ? adminVideosText.published : adminVideosText.unpublished, saved.title);
+      } else if (!editing) {
         toast.success(
           saved.type === "series"
             ? adminVideosText.seriesCreated(saved.totalEpisodes)
@@ -174,19 +197,29 @@ function VideoForm({
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** Sends the form, published or kept (made) a draft; the server judges a film's video once saved. */
+  const send = (published: boolean) => {
     setAlert(null);
+    const input = { ...inputOf(draft), published };
     const checked = editing
-      ? checkForm(videoUpdateInput, { ...inputOf(draft), version })
-      : checkForm(videoInput, inputOf(draft));
-    if (!checked.ok) {
-      setErrors(checked.fields);
+      ? checkForm(videoUpdateInput, { ...input, version })
+      : checkForm(videoInput, input);
+    // A new film has no file yet: published, it needs its address (a draft takes its file once saved).
+    const lacksMedia = !editing && filmLacksMedia({ ...input, videoUrl: input.videoUrl ?? null }, false);
+    if (!checked.ok || lacksMedia) {
+      setErrors({
+        ...(checked.ok ? {} : checked.fields),
+        ...(lacksMedia ? { videoUrl: adminVideoMessages.videoUrlRequired } : {}),
+      });
       setAlert(text.fixErrors);
       return;
     }
     setErrors({});
-    save.mutate();
+    save.mutate(published);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send(publishedNow);
   };
 
   const setType = (type: "movie" | "series") => {
@@ -215,9 +248,17 @@ function VideoForm({
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex min-h-full flex-col">
       <header className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-line bg-surface px-5 py-4 sm:px-7">
-        <h2 id={titleId} className="text-lg font-bold text-balance sm:text-xl">
-          {video ? text.editTitle(video.title) : text.addTitle}
-        </h2>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <h2 id={titleId} className="text-lg font-bold text-balance sm:text-xl">
+            {video ? text.editTitle(video.title) : text.addTitle}
+            {video && !video.published && <DraftBadge className="ml-2 align-middle" />}
+          </h2>
+          {video && !video.published && (
+            <p className="text-sm text-muted">
+              {video.type === "movie" ? text.draftNotice : text.draftNoticeSeries}
+            </p>
+          )}
+        </div>
         <CloseButton
           label={adminText.close}
           onClick={onClose}
@@ -416,14 +457,45 @@ function VideoForm({
         )}
       </div>
 
-      <footer className="sticky bottom-0 flex flex-wrap justify-end gap-3 border-t border-line bg-surface px-5 py-4 sm:px-7">
+      {/* On a phone: the draft/withdraw choice on its own row, then « Annuler » beside the main action. */}
+      <footer className="sticky bottom-0 grid grid-cols-2 gap-3 border-t border-line bg-surface px-5 py-4 sm:flex sm:flex-wrap sm:justify-end sm:px-7">
         <button type="button" className={buttonStyles({ variant: "outline" })} onClick={onClose}>
           {adminText.cancel}
         </button>
-        <button type="submit" className={buttonStyles()} disabled={save.isPending}>
-          {save.isPending && <Spinner className="size-4" />}
-          {editing ? text.save : text.create}
+        {(!editing || publishedNow) && (
+          <button
+            type="button"
+            className={`${buttonStyles({ variant: "outline" })} order-first col-span-2 sm:order-none`}
+            disabled={save.isPending}
+            onClick={() => send(false)}
+          >
+            {save.isPending && save.variables === false && <Spinner className="size-4" />}
+            {editing ? text.unpublish : text.saveDraft}
+          </button>
+        )}
+        <button
+          type="submit"
+          className={
+            publishedNow
+              ? buttonStyles()
+              : `${buttonStyles({ variant: "outline" })} order-first col-span-2 sm:order-none`
+          }
+          disabled={save.isPending}
+        >
+          {save.isPending && save.variables === publishedNow && <Spinner className="size-4" />}
+          {!editing ? text.create : publishedNow ? text.save : text.saveAsDraft}
         </button>
+        {editing && !publishedNow && (
+          <button
+            type="button"
+            className={buttonStyles()}
+            disabled={save.isPending}
+            onClick={() => send(true)}
+          >
+            {save.isPending && save.variables === true && <Spinner className="size-4" />}
+            {text.publish}
+          </button>
+        )}
       </footer>
 
       {askMovie && (

@@ -22,6 +22,7 @@ import {
   videoCategoriesOptions,
   videoListOptions,
 } from "../api/admin-video-queries.ts";
+import { DraftBadge } from "./draft-badge.tsx";
 import type { MediaFieldSlot } from "./media-field.tsx";
 import { SubtitlesDialog } from "./subtitles-dialog.tsx";
 import { VideoFormDialog } from "./video-form-dialog.tsx";
@@ -112,7 +113,10 @@ export function VideosTab({ mediaField }: { mediaField?: MediaFieldSlot | undefi
       card: "title",
       cell: (v) => (
         <span className="flex flex-col">
-          <span className="font-semibold">{v.title}</span>
+          <span className="font-semibold">
+            {v.title}
+            {!v.published && <DraftBadge className="ml-2 align-middle" />}
+          </span>
           <span className="text-xs font-normal text-muted">
             {v.type === "series" ? `${text.series} · ${text.episodesCount(v.totalEpisodes)}` : text.movie}
           </span>
