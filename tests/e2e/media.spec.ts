@@ -7,17 +7,19 @@ import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import type { MediaAsset } from "../../src/contract/media.ts";
 import { playerText } from "../../src/web/i18n/player.ts";
 import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
-import { SUBSCRIBER, signIn } from "./fixtures.ts";
+import { SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
 
 /**
  * The media pipeline end to end (decision 025): an administrator's clip, made by ffmpeg here, is
  * uploaded with tus, transcoded into a ladder by the server's in-process workers, and a Premium
- * member plays it in Chromium through hls.js (Auto climbs to 720p on a local network), picks 360p,
- * and gets that rung's segments and picture; the
- * trickplay thumbnail shows over the seek bar. 720p source at 10 fps: the ladder costs seconds.
+ * member plays it in Chromium through hls.js, picks 1080p then 360p, and gets each rung's segments
+ * and picture; the trickplay thumbnail shows over the seek bar. A Basic member (signed up here,
+ * given « Essentiel » by the administrator) is offered nothing above 720p. 1080p source at 10 fps:
+ * the ladder costs seconds.
  */
-test("an uploaded film plays as an HLS ladder through hls.js, at the rung chosen in the quality menu", async ({
+test("an uploaded film plays as an HLS ladder through hls.js, at the rung chosen in the quality menu, capped at 720p for a Basic member", async ({
   page,
+  browser,
   baseURL,
 }) => {
   test.setTimeout(180_000);
@@ -25,7 +27,7 @@ test("an uploaded film plays as an HLS ladder through hls.js, at the rung chosen
   const clip = path.join(dir, "clip.mp4");
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=10:duration=24"],
+    ...["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=10:duration=24"],
     ...["-f", "lavfi", "-i", "sine=frequency=440:duration=24"],
     ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip],
   ]);
@@ -87,7 +89,15 @@ test("an uploaded film plays as an HLS ladder through hls.js, at the rung chosen
   await page.mouse.move(700, 450);
   await page.getByRole("button", { name: playerText.quality }).click();
   const menu = page.getByRole("menu", { name: playerText.quality });
-  await expect(menu.getByRole("menuitemradio")).toHaveText([/^Auto/, "720p", "480p", "360p"]);
+  await expect(menu.getByRole("menuitemradio")).toHaveText([/^Auto/, "1080p", "720p", "480p", "360p"]);
+  segments.length = 0;
+  await menu.getByRole("menuitemradio", { name: "1080p", exact: true }).click();
+  await expect.poll(() => segments.includes("1080p"), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 30_000 })
+    .toBe(1080);
+  await page.mouse.move(700, 450);
+  await page.getByRole("button", { name: playerText.quality }).click();
   segments.length = 0;
   await menu.getByRole("menuitemradio", { name: "360p", exact: true }).click();
   await expect.poll(() => segments.includes("360p"), { timeout: 30_000 }).toBe(true);
@@ -104,4 +114,36 @@ test("an uploaded film plays as an HLS ladder through hls.js, at the rung chosen
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 3 });
   await expect(page.getByTestId("trickplay-preview")).toBeVisible();
+
+  // A Basic member: the same film, nothing above 720p in the menu nor among the segments fetched.
+  const basicContext = await browser.newContext();
+  const basic = await basicContext.newPage();
+  const member = await signUp(basic.request);
+  const admin2 = await playwrightRequest.newContext({ baseURL });
+  await signIn(admin2, FIXTURE_ADMIN);
+  const gift = await admin2.post(`/api/admin/users/${member.id}/gift`, {
+    data: { planCode: "essentiel", months: 1 },
+  });
+  expect(gift.status(), await gift.text()).toBeLessThan(300);
+  await admin2.dispose();
+  const basicSegments: string[] = [];
+  basic.on("request", (req) => {
+    const match = /\/api\/stream\/hls\/[^/]+\/(\d+p)\/seg-\d{5}\.m4s/.exec(req.url());
+    if (match?.[1]) basicSegments.push(match[1]);
+  });
+  await basic.goto(`/video/${film.id}`);
+  const basicVideo = basic.locator("video");
+  await expect
+    .poll(() => basicVideo.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+  await basic.mouse.move(700, 450);
+  await basic.getByRole("button", { name: playerText.quality }).click();
+  await expect(basic.getByRole("menu", { name: playerText.quality }).getByRole("menuitemradio")).toHaveText([
+    /^Auto/,
+    "720p",
+    "480p",
+    "360p",
+  ]);
+  expect(basicSegments.filter((rung) => rung === "1080p")).toEqual([]);
+  await basicContext.close();
 });
