@@ -14,8 +14,8 @@ import { SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
  * uploaded with tus, transcoded into a ladder by the server's in-process workers, and a Premium
  * member plays it in Chromium through hls.js, picks 1080p then 360p, and gets each rung's segments
  * and picture; the trickplay thumbnail shows over the seek bar. A Basic member (signed up here,
- * given « Essentiel » by the administrator) is offered nothing above 720p. 1080p source at 10 fps:
- * the ladder costs seconds.
+ * given « Essentiel » by the administrator) is offered nothing above 720p. The issue's 3-minute clip,
+ * 1080p at 4 fps (45 segments of 4 s per rung; few frames, so the ladder costs seconds).
  */
 test("an uploaded film plays as an HLS ladder through hls.js, at the rung chosen in the quality menu, capped at 720p for a Basic member", async ({
   page,
@@ -27,8 +27,8 @@ test("an uploaded film plays as an HLS ladder through hls.js, at the rung chosen
   const clip = path.join(dir, "clip.mp4");
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=10:duration=24"],
-    ...["-f", "lavfi", "-i", "sine=frequency=440:duration=24"],
+    ...["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=4:duration=180"],
+    ...["-f", "lavfi", "-i", "sine=frequency=440:duration=180"],
     ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip],
   ]);
   const bytes = fs.readFileSync(clip);
