@@ -21,7 +21,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         // Toasts and the component library set inline styles; no inline script is allowed.
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
-        "media-src": ["'self'", "blob:"],
+        // A film an operator hosts elsewhere (a public http(s) address) is read by the element from
+        // there (decision 006, amended 2026-11-27); Bobine's own media stay same-origin.
+        "media-src": ["'self'", "blob:", "https:", "http:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
         "object-src": ["'none'"],

@@ -166,12 +166,29 @@ describe("the ticket", () => {
     expect(foreign.statusCode).toBe(404);
     const unknown = await ticketFor(subscriber, "00000000-0000-4000-8000-000000000000");
     expect(unknown.json().code).toBe("VIDEO_NOT_FOUND");
-    const remote = await makeVideo(t.database.db, { videoUrl: "https://cdn.example.org/film.mp4" });
-    const unplayable = await ticketFor(subscriber, remote.id);
-    expect(unplayable.statusCode).toBe(404);
-    expect(unplayable.json().message).toBe(streamMessages.videoUnavailable);
+    // A private or loopback address (the form refuses them; a row written by other means) is never read.
+    for (const address of ["http://192.168.1.20/film.mp4", "http://127.0.0.1:5432/", "file:///etc/passwd"]) {
+      const hidden = await makeVideo(t.database.db, { videoUrl: address });
+      const unplayable = await ticketFor(subscriber, hidden.id);
+      expect(unplayable.statusCode, address).toBe(404);
+      expect(unplayable.json().message).toBe(streamMessages.videoUnavailable);
+    }
     const traversal = await makeVideo(t.database.db, { videoUrl: "local:videos/../../pgdata/PG_VERSION" });
     expect((await ticketFor(subscriber, traversal.id)).statusCode).toBe(404);
+  });
+
+  it("hands a film hosted elsewhere to the player at its public address, and reads nothing for it", async () => {
+    const remote = await makeVideo(t.database.db, { videoUrl: "https://cdn.example.org/films/phare.mp4" });
+    const tk = await ticket(subscriber, remote.id, { deviceId: "appareil-distant" });
+    expect(tk).toMatchObject({ url: "https://cdn.example.org/films/phare.mp4", hls: false, qualities: [] });
+    // The ticket still holds a screen (the plan's limit) and still opens no byte route of Bobine's.
+    const proxied = await get(`/api/videos/proxy?videoId=${remote.id}&token=${tk.token}`);
+    expect(proxied.statusCode).toBe(403);
+    await t.app.inject({
+      method: "POST",
+      url: `/api/stream/leases/${tk.leaseId}/release`,
+      headers: { cookie: subscriber.cookie },
+    });
   });
 
   it("refuses a malformed device id", async () => {

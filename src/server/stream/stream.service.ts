@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { endpointUrl } from "#contract/endpoint";
 import { mediaMessages, QUALITY_MAX_HEIGHT } from "#contract/media";
 import { getSubtitles, streamMessages, streamVideo, type TicketResponse } from "#contract/stream";
+import { publicUrl } from "#contract/urls";
 import type { Database, Db } from "#db/client";
 import type { Listener } from "#db/listener";
 import { assertVideoVisible } from "../shared/audience.ts";
@@ -159,10 +160,14 @@ export function streamClientKey(ip: string, userAgent: string | undefined): stri
     .slice(0, 22);
 }
 
+/** The ticket's `f` of a video hosted elsewhere: the browser reads it there, never through Bobine. */
+const REMOTE_SOURCE = "remote:";
+
 /**
  * Where the bytes of a video or an episode are, or a 404 the player shows as 'Vidéo non trouvée':
- * its HLS ladder once a rung is ready (decision 025), else its single file (the demo's MP4s); a ladder
- * still being built with no file to fall back on is « en cours de préparation ».
+ * its HLS ladder once a rung is ready (decision 025), else its single file (the demo's MP4s), else
+ * the public http(s) address an operator gave (decision 006, amended: read by the browser from
+ * there); a ladder still being built with nothing to fall back on is « en cours de préparation ».
  */
 async function playableSource(db: Db, videoId: string, episodeId: string | undefined) {
   const video = await videoSource(db, videoId);
@@ -181,10 +186,13 @@ async function playableSource(db: Db, videoId: string, episodeId: string | undef
   const ladder = await ladderOf(db, targetId);
   if (ladder?.playable) return { episodeId: target.episodeId, file: `${LADDER_PREFIX}${targetId}`, ladder };
   const file = localMediaPath(target.videoUrl, "videos");
-  if (!file) {
-    throw new AppError("VIDEO_NOT_FOUND", ladder ? mediaMessages.notReady : streamMessages.videoUnavailable);
-  }
-  return { episodeId: target.episodeId, file, ladder: null };
+  if (file) return { episodeId: target.episodeId, file, ladder: null };
+  // The same rule as the form's (admin-common mediaRef): a public http(s) address, never a private one.
+  const remote = target.videoUrl
+    ? publicUrl(target.videoUrl, { protocols: ["http:", "https:"], addresses: "public" })
+    : null;
+  if (remote && !ladder) return { episodeId: target.episodeId, file: REMOTE_SOURCE, ladder: null, remote };
+  throw new AppError("VIDEO_NOT_FOUND", ladder ? mediaMessages.notReady : streamMessages.videoUnavailable);
 }
 
 /** POST /api/videos/:videoId/ticket — spec §7 Stream; the subscriber guard found `plan`. */
@@ -229,12 +237,15 @@ export async function issueTicket(
   const tracks = await subtitleTracks(db, videoId, source.episodeId);
   const media = source.ladder
     ? ladderTicket(source.episodeId ?? videoId, token, source.ladder, maxHeight)
-    : {
-        url: endpointUrl(streamVideo, { query: { videoId: source.episodeId ?? videoId, token } }),
-        hls: false,
-        qualities: [],
-        trickplay: null,
-      };
+    : "remote" in source && source.remote
+      ? // Played by the element from where the operator hosts it (a file: MP4, WebM…).
+        { url: source.remote.href, hls: false, qualities: [], trickplay: null }
+      : {
+          url: endpointUrl(streamVideo, { query: { videoId: source.episodeId ?? videoId, token } }),
+          hls: false,
+          qualities: [],
+          trickplay: null,
+        };
   return {
     ...media,
     token,
@@ -298,7 +309,10 @@ export async function authoriseBytes(
   const sameTarget =
     query.videoId === target || (query.videoId === claims.v && (query.episodeId ?? null) === claims.e);
   if (!sameTarget) throw new AppError("ACCESS_DENIED", streamMessages.ticketInvalid);
-  if (claims.f.startsWith(LADDER_PREFIX)) throw new AppError("ACCESS_DENIED", streamMessages.ticketInvalid);
+  // A ladder's ticket reads its playlists, a remote video's reads nothing here.
+  if (claims.f.startsWith(LADDER_PREFIX) || claims.f === REMOTE_SOURCE) {
+    throw new AppError("ACCESS_DENIED", streamMessages.ticketInvalid);
+  }
   await authoriseTicket(state, claims, client);
   return claims.f;
 }

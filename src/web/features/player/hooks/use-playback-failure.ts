@@ -26,7 +26,8 @@ export function usePlaybackFailure({
   }, [loaded, failure]);
 
   const onMediaError = async (code: number) => {
-    if (code === 2 || code === 4) {
+    // Only Bobine's own stream can say why (a film hosted elsewhere is the element's to report).
+    if ((code === 2 || code === 4) && url.startsWith("/")) {
       try {
         const refusal = await apiProbe(url, { Range: "bytes=0-0" });
         if (refusal) {
