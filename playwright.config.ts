@@ -11,6 +11,56 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "bobine-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 3198);
+const stripeDataDir =
+  process.env.E2E_STRIPE_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "bobine-e2e-stripe-"));
+process.env.E2E_STRIPE_DATA_DIR = stripeDataDir;
+// Exported to the tests: the Stripe server's address (tests/e2e/payments-stripe.spec.ts).
+process.env.E2E_STRIPE_BASE_URL = `http://localhost:${stripePort}`;
+
+const demoServer = {
+  // The demo catalogue is the e2e's content; the fixture administrator (tests/e2e/fixtures.ts)
+  // is added next to it: the server's own ADMIN_* bootstrap only runs while no administrator
+  // exists, and the demo has one. Each step tolerates a data folder prepared by an earlier run.
+  command: [
+    "node node_modules/tsx/dist/cli.mjs scripts/db-seed.ts --demo",
+    `node node_modules/tsx/dist/cli.mjs scripts/admin.ts create --email ${FIXTURE_ADMIN.email} --username ${FIXTURE_ADMIN.username} --password ${FIXTURE_ADMIN.password}`,
+    "node scripts/start.mjs",
+  ].join("; "),
+  url: `http://localhost:${port}/api/health`,
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: "pipe" as const,
+  env: {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    // The fixtures' sign-ups say which client they come from (X-Forwarded-For), as members behind
+    // a proxy would: each has its own rate-limit bucket instead of all sharing the runner's.
+    TRUSTED_PROXIES: "127.0.0.1,::1",
+    ADMIN_EMAIL: FIXTURE_ADMIN.email,
+    ADMIN_USERNAME: FIXTURE_ADMIN.username,
+    ADMIN_PASSWORD: FIXTURE_ADMIN.password,
+    // PayPal is the local fake scripts/e2e.mjs runs (decision 041); card stays the demo provider's.
+    ...(process.env.E2E_PAYPAL_URL
+      ? {
+          PAYPAL_API_URL: process.env.E2E_PAYPAL_URL,
+          PAYPAL_CLIENT_ID: FAKE_PAYPAL.clientId,
+          PAYPAL_CLIENT_SECRET: FAKE_PAYPAL.secret,
+          PAYPAL_WEBHOOK_ID: FAKE_PAYPAL.webhookId,
+          PAYPAL_PLAN_IDS: `premium_monthly=${E2E_PAYPAL_PLAN.id}`,
+        }
+      : {}),
+    // Crypto without BTCPay goes to this wallet, confirmed by an administrator (decision 051).
+    CRYPTO_WALLET_ADDRESS: E2E_WALLET,
+    // The media e2e transcodes a short clip: the fastest x264 preset (tests only).
+    MEDIA_FFMPEG_PRESET: "ultrafast",
+    // scripts/e2e.mjs runs a real SMTP server; without it mail lands in DATA_DIR/outbox.
+    ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
+  },
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -41,46 +91,25 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1440, height: 900 } } }],
-  webServer: {
-    // The demo catalogue is the e2e's content; the fixture administrator (tests/e2e/fixtures.ts)
-    // is added next to it: the server's own ADMIN_* bootstrap only runs while no administrator
-    // exists, and the demo has one. Each step tolerates a data folder prepared by an earlier run.
-    command: [
-      "node node_modules/tsx/dist/cli.mjs scripts/db-seed.ts --demo",
-      `node node_modules/tsx/dist/cli.mjs scripts/admin.ts create --email ${FIXTURE_ADMIN.email} --username ${FIXTURE_ADMIN.username} --password ${FIXTURE_ADMIN.password}`,
-      "node scripts/start.mjs",
-    ].join("; "),
-    url: `http://localhost:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      // The fixtures' sign-ups say which client they come from (X-Forwarded-For), as members behind
-      // a proxy would: each has its own rate-limit bucket instead of all sharing the runner's.
-      TRUSTED_PROXIES: "127.0.0.1,::1",
-      ADMIN_EMAIL: FIXTURE_ADMIN.email,
-      ADMIN_USERNAME: FIXTURE_ADMIN.username,
-      ADMIN_PASSWORD: FIXTURE_ADMIN.password,
-      // PayPal is the local fake scripts/e2e.mjs runs (decision 041); card stays the demo provider's.
-      ...(process.env.E2E_PAYPAL_URL
-        ? {
-            PAYPAL_API_URL: process.env.E2E_PAYPAL_URL,
-            PAYPAL_CLIENT_ID: FAKE_PAYPAL.clientId,
-            PAYPAL_CLIENT_SECRET: FAKE_PAYPAL.secret,
-            PAYPAL_WEBHOOK_ID: FAKE_PAYPAL.webhookId,
-            PAYPAL_PLAN_IDS: `premium_monthly=${E2E_PAYPAL_PLAN.id}`,
-          }
-        : {}),
-      // Crypto without BTCPay goes to this wallet, confirmed by an administrator (decision 051).
-      CRYPTO_WALLET_ADDRESS: E2E_WALLET,
-      // The media e2e transcodes a short clip: the fastest x264 preset (tests only).
-      MEDIA_FFMPEG_PRESET: "ultrafast",
-      // scripts/e2e.mjs runs a real SMTP server; without it mail lands in DATA_DIR/outbox.
-      ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL } : {}),
-    },
-  },
+  webServer: [
+    demoServer,
+    // A second server whose card payments go to Stripe's local fake (scripts/e2e.mjs runs it and
+    // points its hosted page's webhooks here): tests/e2e/payments-stripe.spec.ts.
+    ...(process.env.E2E_STRIPE_URL
+      ? [
+          {
+            ...demoServer,
+            url: `http://localhost:${stripePort}/api/health`,
+            env: {
+              ...demoServer.env,
+              PORT: String(stripePort),
+              DATA_DIR: stripeDataDir,
+              STRIPE_SECRET_KEY: "sk_test_bobine_e2e",
+              STRIPE_WEBHOOK_SECRET: process.env.E2E_STRIPE_WEBHOOK_SECRET ?? "",
+              STRIPE_API_URL: process.env.E2E_STRIPE_URL,
+            },
+          },
+        ]
+      : []),
+  ],
 });

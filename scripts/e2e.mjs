@@ -1,8 +1,10 @@
 // `npm run test:e2e`: Playwright in Debian's Chromium against the app started as `npm start` starts
 // it. Mail goes through a real SMTP server (smtp-server) run here, which writes each message it
 // receives to E2E_MAIL_DIR for the tests to read; PayPal is the local fake of tests/support, run
-// here too (E2E_PAYPAL_URL), so a member can pay through its approval page. Skipped, with a
-// message, without Chromium.
+// here too (E2E_PAYPAL_URL), so a member can pay through its approval page; so is Stripe's
+// (E2E_STRIPE_URL), for the second server of playwright.config.ts whose card payments go to Stripe
+// (the first keeps the demo provider that `npm start` uses). Skipped, with a message, without
+// Chromium.
 // First: refuse an end-of-life Node before building, migrating or writing anything.
 import "./require-node.mjs";
 import { spawn } from "node:child_process";
@@ -45,17 +47,31 @@ register();
 const { FakePaypal, E2E_PAYPAL_PLAN } = await import("../tests/support/fake-paypal.ts");
 const paypal = await new FakePaypal().start();
 paypal.plans.set(E2E_PAYPAL_PLAN.id, E2E_PAYPAL_PLAN.price);
+// Stripe's fake: its hosted page delivers its signed webhooks to the Stripe server of the e2e.
+const { FakeStripe } = await import("../tests/support/fake-stripe.ts");
+const stripe = await new FakeStripe().start();
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 3198);
+stripe.webhookUrl = `http://127.0.0.1:${stripePort}/api/payments/webhooks/stripe`;
 
 const child = spawn(
   process.execPath,
   ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)],
   {
     stdio: "inherit",
-    env: { ...process.env, SMTP_URL: smtpUrl, E2E_MAIL_DIR: mailDir, E2E_PAYPAL_URL: paypal.url },
+    env: {
+      ...process.env,
+      SMTP_URL: smtpUrl,
+      E2E_MAIL_DIR: mailDir,
+      E2E_PAYPAL_URL: paypal.url,
+      E2E_STRIPE_URL: stripe.url,
+      E2E_STRIPE_PORT: String(stripePort),
+      E2E_STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    },
   },
 );
 const code = await new Promise((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
 smtp.close();
 await paypal.stop();
+await stripe.stop();
 fs.rmSync(mailDir, { recursive: true, force: true });
 process.exit(code);
