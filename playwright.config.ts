@@ -52,6 +52,13 @@ const demoServer = {
           PAYPAL_PLAN_IDS: `premium_monthly=${E2E_PAYPAL_PLAN.id}`,
         }
       : {}),
+    // paysafecard is its local fake too: its panel takes the PIN (decision 044).
+    ...(process.env.E2E_PAYSAFECARD_URL
+      ? {
+          PAYSAFECARD_API_URL: process.env.E2E_PAYSAFECARD_URL,
+          PAYSAFECARD_API_KEY: process.env.E2E_PAYSAFECARD_KEY ?? "",
+        }
+      : {}),
     // Crypto without BTCPay goes to this wallet, confirmed by an administrator (decision 051).
     CRYPTO_WALLET_ADDRESS: E2E_WALLET,
     // The media e2e transcodes a short clip: the fastest x264 preset (tests only).

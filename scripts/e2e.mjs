@@ -1,7 +1,8 @@
 // `npm run test:e2e`: Playwright in Debian's Chromium against the app started as `npm start` starts
 // it. Mail goes through a real SMTP server (smtp-server) run here, which writes each message it
 // receives to E2E_MAIL_DIR for the tests to read; PayPal is the local fake of tests/support, run
-// here too (E2E_PAYPAL_URL), so a member can pay through its approval page; so is Stripe's
+// here too (E2E_PAYPAL_URL), so a member can pay through its approval page, and paysafecard's
+// (E2E_PAYSAFECARD_URL), whose panel takes the PIN; so is Stripe's
 // (E2E_STRIPE_URL), for the second server of playwright.config.ts whose card payments go to Stripe
 // (the first keeps the demo provider that `npm start` uses). Skipped, with a message, without
 // Chromium.
@@ -52,6 +53,9 @@ const { FakeStripe } = await import("../tests/support/fake-stripe.ts");
 const stripe = await new FakeStripe().start();
 const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 3198);
 stripe.webhookUrl = `http://127.0.0.1:${stripePort}/api/payments/webhooks/stripe`;
+// paysafecard's fake: its panel takes the PIN (decision 044), then notifies the server that made the payment.
+const { FakePaysafecard } = await import("../tests/support/fake-paysafecard.ts");
+const paysafecard = await new FakePaysafecard().start();
 
 const child = spawn(
   process.execPath,
@@ -66,6 +70,8 @@ const child = spawn(
       E2E_STRIPE_URL: stripe.url,
       E2E_STRIPE_PORT: String(stripePort),
       E2E_STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      E2E_PAYSAFECARD_URL: paysafecard.url,
+      E2E_PAYSAFECARD_KEY: paysafecard.apiKey,
     },
   },
 );
@@ -73,5 +79,6 @@ const code = await new Promise((resolve) => child.on("exit", (c) => resolve(c ??
 smtp.close();
 await paypal.stop();
 await stripe.stop();
+await paysafecard.stop();
 fs.rmSync(mailDir, { recursive: true, force: true });
 process.exit(code);

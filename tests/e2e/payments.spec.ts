@@ -5,6 +5,7 @@ import {
   cancelText,
   demoText,
   plansText,
+  prepaidText,
   receiptsText,
   successText,
   walletText,
@@ -188,6 +189,43 @@ test.describe("payments", () => {
       planCode: "premium_monthly",
       agreement: { provider: "paypal" },
     });
+    expect(member.username).toBeTruthy();
+  });
+
+  test("a member pays Premium with a prepaid card: the PIN is typed on paysafecard's panel (the local fake), never on Bobine's page, and the member ends active", async ({
+    page,
+    member,
+  }) => {
+    test.skip(
+      !process.env.E2E_PAYSAFECARD_URL,
+      "paysafecard's fake runs under npm run test:e2e (scripts/e2e.mjs)",
+    );
+    await page.goto("/subscription");
+    await page.getByText(plansText.methods.paysafecard.label, { exact: true }).click();
+    await page.getByRole("checkbox", { name: plansText.waiver }).check();
+    await page.getByRole("button", { name: plansText.choose("Premium") }).click();
+
+    // Bobine's page: the order summary, no PIN field, the panel opened in a new tab.
+    await expect(page).toHaveURL(/\/payment\/paysafecard\?/);
+    await expect(page.getByRole("heading", { level: 1, name: prepaidText.title })).toBeVisible();
+    await expect(page.getByText("13,99\u00a0€")).toBeVisible();
+    await expect(page.getByText(prepaidText.pinElsewhere)).toBeVisible();
+    await expect(page.locator("main input")).toHaveCount(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const [panel] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("link", { name: prepaidText.open }).click(),
+    ]);
+    await expect(panel).toHaveURL(new RegExp(`^${process.env.E2E_PAYSAFECARD_URL}/panel/`));
+    await panel.getByLabel("Code PIN").fill("0000111122223333");
+    await panel.getByRole("button", { name: "Payer" }).click();
+    await panel.close();
+
+    // paysafecard told Bobine, which re-read, captured and granted one prepaid month.
+    await expect(page.getByText(prepaidText.paid)).toBeVisible({ timeout: 15_000 });
+    await expect
+      .poll(async () => (await (await page.request.get("/api/subscription")).json()).state)
+      .toBe("active");
     expect(member.username).toBeTruthy();
   });
 });
