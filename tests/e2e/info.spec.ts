@@ -190,8 +190,11 @@ test.describe("info view and card overlay", () => {
     await signUp(page.request);
     await page.goto("/");
     const section = rail(page, homeText.rails.newest);
+    await section.scrollIntoViewIfNeeded();
     const card = section.getByRole("listitem").first();
     const title = (await card.getByRole("heading", { level: 3 }).textContent()) ?? "";
+    // Built on the first hover (a touch screen never builds it): not there before.
+    await expect(card.getByRole("link", { name: infoText.playTitle(title) })).toHaveCount(0);
     await card.hover();
     await expect(card.getByRole("link", { name: infoText.playTitle(title) })).toBeVisible();
     await expect(card.getByRole("button", { name: `${infoText.addFavorite} : ${title}` })).toBeVisible();
@@ -208,6 +211,7 @@ test.describe("info view and card overlay", () => {
     const context = await browser.newContext({ userAgent: "Mozilla/5.0 BobineDesktop/1.0" });
     const desktop = await context.newPage();
     await desktop.goto("/");
+    await rail(desktop, homeText.rails.newest).scrollIntoViewIfNeeded();
     const desktopCard = rail(desktop, homeText.rails.newest).getByRole("listitem").first();
     await desktopCard.hover();
     await expect(desktopCard.getByRole("link")).toHaveCount(1);

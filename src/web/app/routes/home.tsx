@@ -60,24 +60,52 @@ export default function HomeRoute() {
           <VideoHero video={hero} eyebrow={t.featured} />
           <div className="relative space-y-8 pt-4 pb-24 sm:space-y-10 md:-mt-4">
             <ContinueWatchingRail />
-            <VideoRail title={t.rails.trending} videos={data.trending} cardActions={libraryCardActions} />
-            <VideoRail title={t.rails.premium} videos={data.premium} cardActions={libraryCardActions} />
-            <VideoRail title={t.rails.newest} videos={data.newest} cardActions={libraryCardActions} />
-            <VideoRail title={t.rails.movies} videos={data.movies} cardActions={libraryCardActions} />
-            <VideoRail title={t.rails.series} videos={data.series} cardActions={libraryCardActions} />
+            {/* The first rails are drawn at once (the first's first posters are the phone's largest
+                paint); the others when the reader gets near them (issue 14). */}
+            <VideoRail
+              title={t.rails.trending}
+              videos={data.trending}
+              cardActions={libraryCardActions}
+              eagerCount={3}
+            />
+            <VideoRail
+              title={t.rails.premium}
+              videos={data.premium}
+              cardActions={libraryCardActions}
+              deferred
+            />
+            <VideoRail
+              title={t.rails.newest}
+              videos={data.newest}
+              cardActions={libraryCardActions}
+              deferred
+            />
+            <VideoRail
+              title={t.rails.movies}
+              videos={data.movies}
+              cardActions={libraryCardActions}
+              deferred
+            />
+            <VideoRail
+              title={t.rails.series}
+              videos={data.series}
+              cardActions={libraryCardActions}
+              deferred
+            />
             {data.genres.map((genre) => (
               <VideoRail
                 key={genre.name}
                 title={t.rails.genre(genre.name)}
                 videos={genre.items}
                 cardActions={libraryCardActions}
+                deferred
               />
             ))}
             <section aria-labelledby="discover-title" className={`${pageGutter} pt-2`}>
               <h2 id="discover-title" className="mb-4 text-lg font-bold tracking-tight sm:text-xl">
                 {t.rails.discover}
               </h2>
-              <VideoGrid videos={data.discover} cardActions={libraryCardActions} />
+              <VideoGrid videos={data.discover} cardActions={libraryCardActions} deferred />
             </section>
           </div>
         </>

@@ -64,13 +64,16 @@ export function PosterFrame({
 }
 
 /** A card's box while it loads: the poster and `lines` of text under it. */
-export function PosterCardSkeleton({ lines = 3 }: { lines?: 2 | 3 }) {
+export function PosterCardSkeleton({ lines = 3, still = false }: { lines?: 2 | 3; still?: boolean }) {
+  // `still`: a box waiting for its card far below the fold (deferred rails and grids) does not
+  // shimmer — a hundred animated boxes would repaint the page at every frame.
+  const box = still ? "bg-surface-2/60" : "skeleton";
   return (
     <div aria-hidden="true">
-      <div className="skeleton aspect-[2/3] rounded-xl" />
-      <div className="skeleton mt-3 h-4 w-4/5 rounded" />
-      <div className="skeleton mt-2 h-3.5 w-1/2 rounded" />
-      {lines === 3 && <div className="skeleton mt-1.5 h-3 w-2/5 rounded" />}
+      <div className={`${box} aspect-[2/3] rounded-xl`} />
+      <div className={`${box} mt-3 h-4 w-4/5 rounded`} />
+      <div className={`${box} mt-2 h-3.5 w-1/2 rounded`} />
+      {lines === 3 && <div className={`${box} mt-1.5 h-3 w-2/5 rounded`} />}
     </div>
   );
 }

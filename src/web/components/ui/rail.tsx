@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { homeText } from "#web/i18n/catalogue.ts";
+import { useNearViewport } from "#web/lib/use-near-viewport.ts";
 import { pageGutter } from "./layout.ts";
 import { PosterCardSkeleton } from "./poster-frame.tsx";
 
@@ -14,20 +15,26 @@ const scrollButton =
  * A titled horizontal rail of cards (spec §2 Home, DESIGN.md): it scrolls with the previous/next
  * buttons, by touch or trackpad, and by keyboard — each card's link is in the tab order and the
  * browser scrolls the focused card into view. `renderItem` draws one card. Hidden when empty.
+ * `deferred`: a rail far below the fold draws the boxes of its cards (no layout shift) and draws the
+ * cards themselves when the reader gets near it (issue 14: a phone's first load draws the first
+ * screens only); its title and buttons are there from the start.
  */
 export function Rail<T>({
   title,
   items,
   itemKey,
   renderItem,
+  deferred = false,
 }: {
   title: string;
   items: readonly T[];
   itemKey: (item: T) => string;
-  renderItem: (item: T) => ReactNode;
+  renderItem: (item: T, index: number) => ReactNode;
+  deferred?: boolean;
 }) {
   const headingId = useId();
   const listRef = useRef<HTMLUListElement>(null);
+  const near = useNearViewport(listRef, deferred);
   const [edges, setEdges] = useState({ start: true, end: true });
 
   const measure = useCallback(() => {
@@ -46,6 +53,10 @@ export function Rail<T>({
     observer.observe(list);
     return () => observer.disconnect();
   }, [measure]);
+  // The cards drawn (deferred) make the track scrollable: the buttons follow.
+  useEffect(() => {
+    if (near) measure();
+  }, [near, measure]);
 
   if (items.length === 0) return null;
 
@@ -83,11 +94,17 @@ export function Rail<T>({
         </div>
       </div>
       <ul id={`${headingId}-list`} ref={listRef} onScroll={measure} className={track}>
-        {items.map((item) => (
-          <li key={itemKey(item)} className={`${cardWidth} snap-start`}>
-            {renderItem(item)}
-          </li>
-        ))}
+        {near
+          ? items.map((item, index) => (
+              <li key={itemKey(item)} className={`${cardWidth} snap-start`}>
+                {renderItem(item, index)}
+              </li>
+            ))
+          : items.map((item) => (
+              <li key={itemKey(item)} className={cardWidth} aria-hidden="true">
+                <PosterCardSkeleton still />
+              </li>
+            ))}
       </ul>
     </section>
   );

@@ -1,5 +1,5 @@
 import { ChevronDown, Play, Star } from "lucide-react";
-import type { ReactNode } from "react";
+import { type PointerEvent, type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { VideoSummary } from "#contract/catalogue";
 import { PosterFrame, posterGrowClass } from "#web/components/ui/poster-frame.tsx";
@@ -17,8 +17,10 @@ import { useInfoLink } from "#web/lib/info-link.ts";
  * category (spec §2 video card). The whole card is one link to the info modal (`?info={id}` over
  * the current screen); the link sits on the title so screen readers hear the title once. On hover
  * or keyboard focus an overlay offers Lecture, the screen's `actions` (Ma liste and J'aime: a slot the
- * screen fills, docs/decisions/010) and Plus d'infos. The desktop app (spec §1) has neither the
- * overlay nor the growth: its cards are plain links.
+ * screen fills, docs/decisions/010) and Plus d'infos. The overlay is built the first time a mouse
+ * or a pen comes over the card or focus enters it, not before: a home of 150 cards would otherwise
+ * draw 150 hidden overlays and their actions on load (most of its blocking time on a phone, issue
+ * 14). The desktop app (spec §1) has neither the overlay nor the growth: its cards are plain links.
  */
 export function VideoCard({
   video,
@@ -31,9 +33,18 @@ export function VideoCard({
   actions?: ReactNode;
 }) {
   const info = useInfoLink(video.id);
+  const [overlay, setOverlay] = useState(false);
+  // Touch screens never show the overlay (CSS hides it): only a mouse or a pen builds it.
+  const wake = (event: PointerEvent) => {
+    if (!overlay && event.pointerType !== "touch") setOverlay(true);
+  };
 
   return (
-    <article className="group relative">
+    <article
+      className="group relative"
+      onPointerEnter={overlay ? undefined : wake}
+      onFocus={overlay ? undefined : () => setOverlay(true)}
+    >
       <PosterFrame video={video} eager={eager}>
         <div
           aria-hidden="true"
@@ -67,7 +78,7 @@ export function VideoCard({
           {video.category[0] && <span className="truncate">{video.category[0]}</span>}
         </p>
       </div>
-      {!isDesktopApp && <CardOverlay video={video} infoLink={info} actions={actions} />}
+      {overlay && !isDesktopApp && <CardOverlay video={video} infoLink={info} actions={actions} />}
     </article>
   );
 }

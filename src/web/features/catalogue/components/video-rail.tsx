@@ -8,18 +8,27 @@ export function VideoRail({
   title,
   videos,
   cardActions,
+  eagerCount = 0,
+  deferred = false,
 }: {
   title: string;
   videos: readonly VideoSummary[];
   /** The screen's actions for each card's overlay (VideoCard `actions`). */
   cardActions?: ((video: VideoSummary) => ReactNode) | undefined;
+  /** The first posters load at once (the rail at the top of a screen: its largest paint). */
+  eagerCount?: number;
+  /** Far below the fold: cards drawn when the reader gets near (Rail `deferred`). */
+  deferred?: boolean;
 }) {
   return (
     <Rail
       title={title}
       items={videos}
       itemKey={(video) => video.id}
-      renderItem={(video) => <VideoCard video={video} actions={cardActions?.(video)} />}
+      deferred={deferred}
+      renderItem={(video, index) => (
+        <VideoCard video={video} eager={index < eagerCount} actions={cardActions?.(video)} />
+      )}
     />
   );
 }
