@@ -5,7 +5,7 @@ import {
   type SubscriptionState,
 } from "#contract/billing";
 import type { Db } from "#db/client";
-import { type Actor, recordAudit } from "../shared/audit.queries.ts";
+import { type Actor, type ProviderActor, recordAudit } from "../shared/audit.queries.ts";
 import type { Config } from "../shared/config.ts";
 import type { AppContext } from "../shared/context.ts";
 import { accessSpan, type EntitlementSource, grantEntitlement } from "../shared/entitlement.queries.ts";
@@ -36,6 +36,7 @@ import {
   paymentById,
   paymentByRef,
   paymentEventById,
+  paymentPaidBy,
   periodGranted,
   planById,
   reminderDays,
@@ -51,6 +52,7 @@ import {
 import { paypalProvider } from "./paypal.provider.ts";
 import { paysafecardProvider } from "./paysafecard.provider.ts";
 import {
+  type ChargeState,
   type CheckoutState,
   type PaymentProvider,
   ProviderError,
@@ -224,6 +226,8 @@ export interface Applied {
   lifetimeFor?: string;
   /** A refused renewal: the member is told how long the grace lasts. */
   graceMail?: { to: string; planName: string; until: Date };
+  /** A refund made at the provider ended a monthly plan: its agreement is cancelled there too. */
+  cancelAgreement?: { provider: ProviderId; ref: string };
 }
 
 /** spec rule (decision 041): a failed renewal keeps access 3 days, then the paywall. */
@@ -316,6 +320,15 @@ export function afterApplied(ctx: Ctx, providers: Providers, applied: Applied) {
   if (applied.graceMail) {
     const g = applied.graceMail;
     ctx.mailer.sendLater(renewalFailedMail(ctx.config, g.to, g.planName, g.until));
+  }
+  const ended = applied.cancelAgreement;
+  const endedAt = ended ? providers.byId.get(ended.provider) : undefined;
+  if (ended && endedAt?.cancelAgreement) {
+    void endedAt
+      .cancelAgreement(ended.ref)
+      .catch((err: unknown) =>
+        ctx.log.error({ err, ...ended }, "refunded at the provider: its subscription could not be cancelled"),
+      );
   }
   const userId = applied.lifetimeFor;
   if (userId) {
@@ -506,6 +519,7 @@ type Fresh =
   | { kind: "checkout"; state: CheckoutState }
   | { kind: "subscription"; state: Awaited<ReturnType<PaymentProvider["fetchAgreement"]>> }
   | { kind: "invoice"; state: Awaited<ReturnType<PaymentProvider["fetchInvoice"]>> }
+  | { kind: "charge"; state: ChargeState }
   | { kind: "other" };
 
 /** The object an event names, as the provider says it is now (never as the event's body says). */
@@ -517,7 +531,9 @@ async function freshObject(provider: PaymentProvider, event: WebhookEvent): Prom
         ? { kind: "subscription", state: await provider.fetchAgreement(event.object.ref) }
         : event.object.kind === "invoice"
           ? { kind: "invoice", state: await provider.fetchInvoice(event.object.ref) }
-          : { kind: "other" };
+          : event.object.kind === "charge" && provider.fetchCharge
+            ? { kind: "charge", state: await provider.fetchCharge(event.object.ref) }
+            : { kind: "other" };
   } catch (err) {
     throw providerFailed(err);
   }
@@ -563,7 +579,64 @@ async function applyFresh(tx: Conn, providerId: ProviderId, fresh: Fresh): Promi
     return { outcome: "applied", userId: row.userId };
   }
   if (fresh.kind === "invoice") return applyRenewal(tx, providerId, source, fresh.state);
+  if (fresh.kind === "charge") return applyProviderRefund(tx, providerId, fresh.state);
   return { outcome: "ignored" };
+}
+
+/** How the journal names a provider that acted outside Bobine (a refund in its dashboard). */
+const providerActor = (providerId: ProviderId): ProviderActor => ({
+  id: null,
+  username: providerId === "stripe" ? "Stripe" : providerId,
+});
+
+/**
+ * A refund made at the provider, outside Bobine (Stripe's dashboard: `charge.refunded`, the charge
+ * re-read): a full refund ends what the payment paid for exactly as « Rembourser » does
+ * (endRefundedPayment); a partial one is recorded and keeps access. A payment Bobine has already
+ * refunded, or a refund Bobine asked for itself (its own « Rembourser », which records it), changes
+ * nothing more.
+ */
+async function applyProviderRefund(
+  tx: Conn,
+  providerId: ProviderId,
+  charge: ChargeState,
+): Promise<AppliedEvent> {
+  if (charge.refundedCents === 0) return { outcome: "ignored", detail: "not refunded" };
+  const found = await paymentPaidBy(tx, providerId, charge.paidRefs);
+  if (!found) return { outcome: "ignored", detail: "unknown_payment" };
+  const ids = { paymentId: found.id, userId: found.userId };
+  const payment = await lockPayment(tx, found.id);
+  if (payment?.status === "refunded") return { outcome: "ignored", detail: "already refunded", ...ids };
+  if (payment?.status !== "paid") return { outcome: "ignored", detail: "not paid", ...ids };
+  if (charge.refundedByBobine) return { outcome: "ignored", detail: "refund asked by Bobine", ...ids };
+  const refunded = euros(charge.refundedCents, charge.currency);
+  const of = euros(charge.amountCents, charge.currency);
+  if (!charge.fullyRefunded) {
+    await recordAudit(tx, providerActor(providerId), {
+      action: "payment.partial_refund",
+      targetType: "payment",
+      targetId: payment.id,
+      targetLabel: await paymentLabel(tx, payment),
+      after: { refunded: `${refunded} / ${of}`, origin: "provider", charge: charge.ref, access: "kept" },
+    });
+    return {
+      outcome: "applied",
+      detail: `partial_refund: ${refunded} of ${of} refunded at ${providerId}, access kept`,
+      ...ids,
+    };
+  }
+  await endRefundedPayment(tx, payment, providerActor(providerId), {
+    origin: "provider",
+    charge: charge.ref,
+  });
+  return {
+    outcome: "applied",
+    detail: `refunded at ${providerId}: ${refunded}, access ended`,
+    ...ids,
+    ...(payment.subscriptionId && payment.providerSubscriptionRef
+      ? { cancelAgreement: { provider: providerId, ref: payment.providerSubscriptionRef } }
+      : {}),
+  };
 }
 
 /** The delivery's row as it is settled: an event for an unknown member is kept as such. */
@@ -743,26 +816,43 @@ export async function refundPayment(ctx: Ctx, providers: Providers, actor: Actor
   await ctx.db.transaction(async (tx) => {
     const locked = await lockPayment(tx, payment.id);
     if (locked?.status !== "paid") return;
-    await updatePayment(tx, payment.id, { status: "refunded" });
-    if (locked.entitlementId) await revokePeriod(tx, locked.entitlementId);
-    // A refunded monthly plan renews no more.
-    if (locked.subscriptionId) await endAgreement(tx, locked.subscriptionId);
-    await recordAudit(tx, actor, {
-      action: "payment.refund",
-      targetType: "payment",
-      targetId: payment.id,
-      targetLabel: await paymentLabel(tx, locked),
-      before: { status: "paid" },
-      after: {
-        status: "refunded",
-        amount: euros(locked.amountCents, locked.currency),
-        provider: locked.provider,
-        ...(provider.refundsByHand ? { byHand: true } : {}),
-      },
+    await endRefundedPayment(tx, locked, actor, {
+      ...(provider.refundsByHand ? { byHand: true } : {}),
     });
   });
   ctx.log.info({ paymentId }, "payment refunded by an administrator");
   return { id: payment.id, status: "refunded" as const };
+}
+
+/**
+ * A refunded payment ends what it paid for, whoever refunded it (an administrator's « Rembourser »,
+ * or a refund made at the provider): marked refunded, the period it granted revoked at once (access
+ * ends), its agreement renewing no more, and the journal's line naming who did it. Inside the
+ * caller's transaction, on the payment row it locked while still paid.
+ */
+async function endRefundedPayment(
+  tx: Conn,
+  locked: PaymentRow,
+  actor: Actor | ProviderActor,
+  journal: Record<string, unknown>,
+) {
+  await updatePayment(tx, locked.id, { status: "refunded" });
+  if (locked.entitlementId) await revokePeriod(tx, locked.entitlementId);
+  // A refunded monthly plan renews no more.
+  if (locked.subscriptionId) await endAgreement(tx, locked.subscriptionId);
+  await recordAudit(tx, actor, {
+    action: "payment.refund",
+    targetType: "payment",
+    targetId: locked.id,
+    targetLabel: await paymentLabel(tx, locked),
+    before: { status: "paid" },
+    after: {
+      status: "refunded",
+      amount: euros(locked.amountCents, locked.currency),
+      provider: locked.provider,
+      ...journal,
+    },
+  });
 }
 
 /** How the journal names a payment: its member and its plan. */

@@ -65,11 +65,28 @@ export interface InvoiceState {
   periodEnd: Date | null;
 }
 
+/**
+ * A charge as the provider holds it now, for a refund made outside Bobine (Stripe's dashboard): what
+ * it took, how much of it went back, and the references a Bobine payment may be stored under.
+ */
+export interface ChargeState {
+  ref: string;
+  amountCents: number;
+  refundedCents: number;
+  currency: string;
+  /** Everything it took went back (a partial refund keeps access). */
+  fullyRefunded: boolean;
+  /** Every refund of it was asked by Bobine itself (« Rembourser »), whose own path records it. */
+  refundedByBobine: boolean;
+  /** The checkout session (one payment) or the invoice (a monthly period) it paid. */
+  paidRefs: string[];
+}
+
 /** A verified webhook: what happened to which object (its body is not trusted beyond that). */
 export interface WebhookEvent {
   id: string;
   type: string;
-  object: { kind: "checkout" | "subscription" | "invoice" | "other"; ref: string };
+  object: { kind: "checkout" | "subscription" | "invoice" | "charge" | "other"; ref: string };
   payload: unknown;
   /**
    * The provider gives its notifications no id of their own (paysafecard): the event is keyed by the
@@ -95,10 +112,15 @@ export interface PaymentProvider {
   fetchCheckout(ref: string): Promise<CheckoutState>;
   fetchAgreement(ref: string): Promise<AgreementState>;
   fetchInvoice(ref: string): Promise<InvoiceState>;
+  /** A charge and its refunds (Stripe: `charge.refunded`); providers without such events have none. */
+  fetchCharge?(ref: string): Promise<ChargeState>;
   /** Stops (or, with `false`, resumes) the renewal at the end of the paid period. */
   setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<AgreementState>;
   /** The provider's customer portal for this agreement, when it has one. */
   portalLink(subscriptionRef: string, returnUrl: string): Promise<string | null>;
+  /** Ends a recurring agreement at once (nothing more is billed); already ended is fine. */
+  cancelAgreement?(subscriptionRef: string): Promise<void>;
+  /** Refunds in full (Stripe marks the refund as Bobine's own, so that its webhook changes nothing more). */
   refund(ref: string): Promise<void>;
   /**
    * Its payments are refunded by the administrator outside Bobine (paysafecard's merchant panel,

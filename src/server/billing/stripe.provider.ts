@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import type { Config } from "../shared/config.ts";
 import {
   type AgreementState,
+  type ChargeState,
   type CheckoutState,
   type InvoiceState,
   type PaymentProvider,
@@ -12,6 +13,9 @@ import {
 
 /** Stripe-Signature's timestamp may be at most this old (Stripe's own default). */
 export const STRIPE_TOLERANCE_SECONDS = 300;
+
+/** The metadata Bobine puts on its own refunds (« Rembourser »): their `charge.refunded` is not a dashboard's. */
+export const BOBINE_REFUND_METADATA = { requestedBy: "bobine" } as const;
 
 type StripeSettings = NonNullable<Config["billing"]["stripe"]>;
 
@@ -122,7 +126,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
             ? "subscription"
             : object.object === "invoice"
               ? "invoice"
-              : "other";
+              : object.object === "charge"
+                ? "charge"
+                : "other";
       return { id: event.id, type: event.type, object: { kind, ref: object.id ?? "" }, payload: event };
     },
     async fetchCheckout(ref): Promise<CheckoutState> {
@@ -162,6 +168,48 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         currency: inv.currency.toUpperCase(),
         subscriptionRef: idOf(parent?.subscription_details?.subscription ?? null),
         periodEnd: seconds(line?.period?.end),
+      };
+    },
+    /**
+     * A charge with its refunds (`charge.refunded`, a refund made in Stripe's dashboard included),
+     * and what it paid: a monthly period's invoice (through its invoice payment) or, for one payment,
+     * the checkout session that created its payment intent.
+     */
+    async fetchCharge(ref): Promise<ChargeState> {
+      const charge = await call("charges.retrieve", () =>
+        stripe.charges.retrieve(ref, { expand: ["refunds"] }),
+      );
+      const intent = idOf(charge.payment_intent as string | { id: string } | null);
+      const paidRefs: string[] = [];
+      if (intent) {
+        const invoices = await call("invoicePayments.list", () =>
+          stripe.invoicePayments.list({
+            payment: { type: "payment_intent", payment_intent: intent },
+            limit: 10,
+          }),
+        );
+        for (const p of invoices.data) {
+          const invoice = idOf(p.invoice as string | { id: string } | null);
+          if (invoice) paidRefs.push(invoice);
+        }
+        if (paidRefs.length === 0) {
+          const sessions = await call("checkout.sessions.list", () =>
+            stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 }),
+          );
+          for (const s of sessions.data) paidRefs.push(s.id);
+        }
+      }
+      const refunds = charge.refunds?.data ?? [];
+      return {
+        ref: charge.id,
+        amountCents: charge.amount,
+        refundedCents: charge.amount_refunded,
+        currency: charge.currency.toUpperCase(),
+        fullyRefunded: charge.refunded,
+        refundedByBobine:
+          refunds.length > 0 &&
+          refunds.every((r) => r.metadata?.requestedBy === BOBINE_REFUND_METADATA.requestedBy),
+        paidRefs,
       };
     },
     async setCancelAtPeriodEnd(ref, cancel) {
@@ -210,16 +258,16 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       const paymentIntent = intent;
       await call("refunds.create", () =>
         stripe.refunds.create(
-          { payment_intent: paymentIntent },
+          { payment_intent: paymentIntent, metadata: { ...BOBINE_REFUND_METADATA } },
           { idempotencyKey: `refund-${paymentIntent}` },
         ),
       );
-      if (subscription) {
-        const id = subscription;
-        const sub = await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(id));
-        if (sub.status !== "canceled")
-          await call("subscriptions.cancel", () => stripe.subscriptions.cancel(id));
-      }
+      if (subscription) await this.cancelAgreement?.(subscription);
+    },
+    async cancelAgreement(id) {
+      const sub = await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(id));
+      if (sub.status !== "canceled")
+        await call("subscriptions.cancel", () => stripe.subscriptions.cancel(id));
     },
   };
 }

@@ -440,6 +440,7 @@ export const adminAuditText = {
     "cache.clear": "Cache vidé",
     "catalogue.import": "Catalogue importé",
     "payment.refund": "Paiement remboursé",
+    "payment.partial_refund": "Paiement remboursé en partie",
     "payment.confirm": "Paiement confirmé",
     "payment.reject": "Paiement refusé",
   },
@@ -503,6 +504,10 @@ export const adminAuditText = {
     amount: "montant",
     reference: "référence",
     provider: "moyen",
+    origin: "origine",
+    refunded: "remboursé",
+    charge: "paiement chez le prestataire",
+    access: "accès",
   } as Record<string, string>,
   /** The values of a few fields, as the panel names them. */
   values: {
@@ -511,6 +516,8 @@ export const adminAuditText = {
     maturity: { all: "Tous publics", teen: "13 ans et plus", mature: "18 ans et plus" },
     kind: { poster: "affiche", backdrop: "image de fond", thumbnail: "vignette" },
     status: { pending: "en attente", paid: "payé", failed: "échoué", refunded: "remboursé" },
+    origin: { provider: "chez le prestataire, hors de Bobine" },
+    access: { ended: "terminé", kept: "conservé" },
   } as Record<string, Record<string, string>>,
 };
 
