@@ -52,8 +52,20 @@ import {
 import { paypalProvider } from "./paypal.provider.ts";
 import { paysafecardProvider } from "./paysafecard.provider.ts";
 import {
+  insertChangePayment,
+  insertPlanChange,
+  lockAgreement,
+  planByCode,
+  runningPeriodOf,
+  setAgreementPlan,
+  switchRunningPeriods,
+  updatePlanChange,
+  waitingChange,
+} from "./plan-changes.queries.ts";
+import {
   type ChargeState,
   type CheckoutState,
+  type InvoiceState,
   type PaymentProvider,
   ProviderError,
   type ProviderId,
@@ -100,7 +112,7 @@ export function openProviders(db: Db, config: Config): Providers {
   };
 }
 
-const providerFailed = (err: unknown) => {
+export const providerFailed = (err: unknown) => {
   if (err instanceof ProviderError)
     return new AppError("SERVICE_UNAVAILABLE", billingMessages.providerFailed);
   return err;
@@ -129,6 +141,9 @@ export async function subscriptionState(
         ? "expiring"
         : "active";
   const live = agreement && (agreement.currentPeriodEnd === null || agreement.currentPeriodEnd > new Date());
+  const provider = agreement?.provider ? providers.byId.get(agreement.provider as ProviderId) : undefined;
+  const waiting = agreement && live ? await waitingChange(ctx.db, agreement.id) : undefined;
+  const pending = waiting && waiting.change.status !== "requested" ? waiting : undefined;
   return {
     state,
     planName: span?.name ?? null,
@@ -139,10 +154,22 @@ export async function subscriptionState(
       agreement && live
         ? {
             provider: agreement.provider ?? "demo",
+            planId: agreement.planId,
             cancelAtPeriodEnd: agreement.cancelAtPeriodEnd,
             periodEnd: agreement.currentPeriodEnd ? agreement.currentPeriodEnd.toISOString() : null,
             // A customer portal: Stripe's (PayPal and the demo provider have none to link to).
             canManage: agreement.provider === "stripe",
+            planChanges: provider?.changePlan ? (provider.planChanges ?? null) : null,
+            pendingChange: pending
+              ? {
+                  planId: pending.change.toPlanId,
+                  planName: pending.planName,
+                  effectiveAt: pending.change.effectiveAt?.toISOString() ?? null,
+                  awaitingApproval: pending.change.status === "awaiting_approval",
+                  approveUrl:
+                    pending.change.status === "awaiting_approval" ? pending.change.approveUrl : null,
+                }
+              : null,
           }
         : null,
     methods: checkoutMethods.filter((m) => providers.forMethod(m) !== undefined),
@@ -167,7 +194,7 @@ export async function createCheckout(
   if (!plan.isActive) throw fieldError("planId", billingMessages.planInactive);
   const provider = providers.forMethod(body.method);
   if (!provider) throw fieldError("method", billingMessages.methodUnavailable);
-  await refuseDoublePurchase(ctx, userId, plan.interval);
+  await refuseDoublePurchase(ctx, providers, userId, plan.interval);
   const member = await memberEmail(ctx.db, userId);
   if (!member) throw new AppError("UNAUTHENTICATED");
   const payment = await insertPayment(ctx.db, {
@@ -205,7 +232,7 @@ export async function createCheckout(
  * they cancel it first and keep their access to its end. Buying lifetime while subscribed stays
  * possible: it stops the monthly renewal (afterApplied).
  */
-async function refuseDoublePurchase(ctx: Ctx, userId: string, interval: string) {
+async function refuseDoublePurchase(ctx: Ctx, providers: Providers, userId: string, interval: string) {
   const [span, agreement] = await Promise.all([accessSpan(ctx.db, userId), runningAgreement(ctx.db, userId)]);
   if (span?.live && span.until === null) throw new AppError("CONFLICT", billingMessages.alreadyLifetime);
   const renewing =
@@ -214,7 +241,14 @@ async function refuseDoublePurchase(ctx: Ctx, userId: string, interval: string) 
     (agreement.currentPeriodEnd === null || agreement.currentPeriodEnd > new Date());
   if (interval === "month" && renewing) {
     const plan = await planById(ctx.db, agreement.planId);
-    throw new AppError("CONFLICT", billingMessages.subscriptionRunning(plan?.name ?? ""));
+    // Where the provider changes plans, « Changer de formule » does it (decision 053).
+    const changes = agreement.provider && providers.byId.get(agreement.provider as ProviderId)?.changePlan;
+    throw new AppError(
+      "CONFLICT",
+      (changes ? billingMessages.subscriptionRunningChange : billingMessages.subscriptionRunning)(
+        plan?.name ?? "",
+      ),
+    );
   }
 }
 
@@ -539,7 +573,7 @@ async function freshObject(provider: PaymentProvider, event: WebhookEvent): Prom
   }
 }
 
-type AppliedEvent = Applied & { paymentId?: string; userId?: string };
+export type AppliedEvent = Applied & { paymentId?: string; userId?: string };
 
 /** What the provider's current object means for Bobine, inside the caller's transaction. */
 async function applyFresh(tx: Conn, providerId: ProviderId, fresh: Fresh): Promise<AppliedEvent> {
@@ -576,6 +610,12 @@ async function applyFresh(tx: Conn, providerId: ProviderId, fresh: Fresh): Promi
       cancelAtPeriodEnd: a.cancelAtPeriodEnd,
       paymentMethod: row.paymentMethod === null ? "card" : agreementMethod(row.paymentMethod),
     });
+    // PayPal: the member agreed to a revision — the subscription bills the new plan from its renewal.
+    const waiting = a.planCode ? await waitingChange(tx, row.id) : undefined;
+    if (waiting?.change.status === "awaiting_approval" && waiting.planCode === a.planCode) {
+      await updatePlanChange(tx, waiting.change.id, { status: "scheduled", approveUrl: null });
+      return { outcome: "applied", detail: "plan_change_approved", userId: row.userId };
+    }
     return { outcome: "applied", userId: row.userId };
   }
   if (fresh.kind === "invoice") return applyRenewal(tx, providerId, source, fresh.state);
@@ -673,6 +713,12 @@ async function applyRenewal(
   if (!inv.subscriptionRef) return { outcome: "ignored", detail: "no subscription" };
   const row = await agreementByRef(tx, providerId, inv.subscriptionRef);
   if (!row) return { outcome: "ignored", detail: "unknown_member" };
+  if (inv.reason === "change") {
+    // An upgrade's difference (Stripe's proration invoice): told by the webhook, or by the change itself.
+    const plan = inv.planId ? await planById(tx, inv.planId) : undefined;
+    if (plan?.interval !== "month") return { outcome: "ignored", detail: "plan change to an unknown plan" };
+    return applyPlanUpgrade(tx, providerId, row.id, plan, inv);
+  }
   if (!inv.paid) {
     if (!inv.failedAttempt) return { outcome: "ignored", detail: "not paid" };
     // A refused renewal: 3 days of grace (once per invoice), an e-mail, then the paywall.
@@ -698,7 +744,8 @@ async function applyRenewal(
   }
   // The first invoice paid the checkout's period: already granted under its reference.
   if (await periodGranted(tx, source, inv.ref)) return { outcome: "ignored", detail: "already settled" };
-  const plan = await planById(tx, row.planId);
+  const change = await changeAtRenewal(tx, row.id, inv);
+  const plan = await planById(tx, change?.toPlanId ?? row.planId);
   if (!plan) throw new Error(`plan ${row.planId} vanished`);
   const payment = await insertRenewalPayment(tx, {
     userId: row.userId,
@@ -730,7 +777,130 @@ async function applyRenewal(
     },
     source,
   );
+  if (change && applied.outcome === "applied") {
+    await updatePlanChange(tx, change.id, {
+      status: "applied",
+      appliedAt: new Date(),
+      paymentId: payment.id,
+    });
+  }
   return { ...applied, paymentId: payment.id, userId: row.userId };
+}
+
+/**
+ * A change waiting for this renewal (decision 053) takes over when the provider bills its plan:
+ * the agreement is of the new plan from now on, and the period the renewal pays is granted with it.
+ * A PayPal revision the member never agreed to is dropped once PayPal bills the old plan again.
+ */
+async function changeAtRenewal(tx: Conn, agreementId: string, inv: InvoiceState) {
+  const waiting = await waitingChange(tx, agreementId);
+  if (!waiting || waiting.change.status === "requested") return undefined;
+  const billed = inv.planId ?? (inv.planCode ? (await planByCode(tx, inv.planCode))?.id : undefined);
+  const change = waiting.change;
+  if (billed === change.toPlanId || (billed === undefined && change.status === "scheduled")) {
+    await setAgreementPlan(tx, agreementId, change.toPlanId);
+    return change;
+  }
+  if (billed !== undefined && change.status === "awaiting_approval") {
+    await updatePlanChange(tx, change.id, { status: "canceled", detail: "not approved before the renewal" });
+  }
+  return undefined;
+}
+
+/**
+ * An upgrade that takes effect at once (decision 053), with the provider's proration paid: the
+ * difference is a payment with its receipt, the agreement bills the new plan, and the period that
+ * runs is of the new plan now — so the stream's limits and quality follow at once. Told by the
+ * change itself and by the invoice's webhook, whichever comes first: the agreement's row is locked
+ * and the invoice is recorded once, so the other changes nothing.
+ */
+export async function applyPlanUpgrade(
+  tx: Conn,
+  providerId: ProviderId,
+  agreementId: string,
+  plan: PlanRow,
+  inv: InvoiceState,
+): Promise<AppliedEvent> {
+  const row = await lockAgreement(tx, agreementId);
+  if (!row?.providerRef) return { outcome: "ignored", detail: "unknown_member" };
+  const ids = { userId: row.userId };
+  const known = await paymentByRef(tx, providerId, inv.ref);
+  if (known) return { outcome: "ignored", detail: "already settled", paymentId: known.id, ...ids };
+  if (!inv.paid) return { outcome: "ignored", detail: "not paid", ...ids };
+  const waiting = await waitingChange(tx, row.id);
+  const change =
+    waiting?.change.status === "requested" && waiting.change.toPlanId === plan.id
+      ? waiting.change
+      : undefined;
+  // The difference can be neither in another currency nor more than the new plan's whole month.
+  if (inv.currency !== plan.currency || inv.amountCents > plan.priceCents) {
+    const detail = `amount_mismatch: plan change charged ${inv.amountCents} ${inv.currency}, at most ${plan.priceCents} ${plan.currency}`;
+    if (change) await updatePlanChange(tx, change.id, { status: "failed", detail });
+    return { outcome: "mismatch", detail, ...ids };
+  }
+  const period = await runningPeriodOf(tx, row.id);
+  const payment =
+    inv.amountCents > 0
+      ? await insertChangePayment(tx, {
+          userId: row.userId,
+          planId: plan.id,
+          provider: providerId as PaymentRow["provider"],
+          providerRef: inv.ref,
+          amountCents: inv.amountCents,
+          currency: inv.currency,
+          method: agreementMethod(row.paymentMethod),
+          subscriptionId: row.id,
+          subscriptionRef: row.providerRef,
+          entitlementId: period?.id ?? null,
+        })
+      : undefined;
+  const fromPlanId = row.planId;
+  if (fromPlanId !== plan.id) {
+    await setAgreementPlan(tx, row.id, plan.id);
+    await switchRunningPeriods(tx, row.id, plan.id);
+  }
+  const applied = {
+    status: "applied" as const,
+    effectiveAt: new Date(),
+    appliedAt: new Date(),
+    amountCents: inv.amountCents,
+    currency: inv.currency,
+    paymentId: payment?.id ?? null,
+  };
+  if (change) await updatePlanChange(tx, change.id, applied);
+  else if (fromPlanId !== plan.id) {
+    // Told by the webhook before the change recorded itself (or made at Stripe): its line all the same.
+    await insertPlanChange(tx, {
+      userId: row.userId,
+      subscriptionId: row.id,
+      provider: providerId,
+      fromPlanId,
+      toPlanId: plan.id,
+      kind: "upgrade",
+      ...applied,
+    });
+  }
+  const receipt = payment
+    ? await insertReceipt(tx, {
+        paymentId: payment.id,
+        userId: row.userId,
+        planName: billingMessages.receiptPlanChange(plan.name),
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        periodStart: new Date(),
+        periodEnd: period?.endsAt ?? row.currentPeriodEnd,
+      })
+    : undefined;
+  const member = await memberEmail(tx, row.userId);
+  return {
+    outcome: "applied",
+    detail: "plan_upgraded",
+    ...ids,
+    ...(payment ? { paymentId: payment.id } : {}),
+    ...(receipt && member
+      ? { mail: { to: member.email, receipt: { ...receipt, method: payment?.method ?? "card" } } }
+      : {}),
+  };
 }
 
 /**

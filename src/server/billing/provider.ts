@@ -51,6 +51,8 @@ export interface AgreementState {
   status: "active" | "canceled" | "past_due";
   cancelAtPeriodEnd: boolean;
   periodEnd: Date | null;
+  /** The Bobine plan it bills now, by code, when the provider names it (PayPal's plan id). */
+  planCode?: string | null | undefined;
 }
 
 /** A renewal's invoice as the provider holds it. */
@@ -63,6 +65,34 @@ export interface InvoiceState {
   currency: string;
   subscriptionRef: string | null;
   periodEnd: Date | null;
+  /**
+   * change: the proration of a plan change, charged at once (Stripe's `subscription_update`);
+   * renewal otherwise (a period, the first or the next).
+   */
+  reason?: "renewal" | "change" | undefined;
+  /** The Bobine plan it bills, when the provider says (Stripe: the subscription's metadata; PayPal: its plan). */
+  planId?: string | null | undefined;
+  planCode?: string | null | undefined;
+}
+
+/** A change of monthly plan asked of the provider (docs/decisions/053-plan-changes.md). */
+export interface PlanChangeRequest {
+  subscriptionRef: string;
+  plan: { id: string; code: string; name: string; priceCents: number; currency: string };
+  /** now: prorated and charged at once (an upgrade); renewal: billed from the next renewal on. */
+  when: "now" | "renewal";
+  /** Bobine's row of the change: the idempotency key of the provider's calls. */
+  changeId: string;
+  /** Where the provider sends the member back after agreeing (PayPal). */
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+export interface PlanChanged {
+  /** The proration's invoice, paid at once (Stripe, `now`). */
+  invoice: InvoiceState | null;
+  /** The member has to agree at the provider first (PayPal's revision), here. */
+  approveUrl: string | null;
 }
 
 /**
@@ -118,6 +148,15 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(subscriptionRef: string, cancel: boolean): Promise<AgreementState>;
   /** The provider's customer portal for this agreement, when it has one. */
   portalLink(subscriptionRef: string, returnUrl: string): Promise<string | null>;
+  /**
+   * How it changes a monthly plan: `prorated` — a dearer plan at once, the difference prorated and
+   * charged now, a cheaper one at the renewal (Stripe); `renewal` — every change at the renewal,
+   * once the member has agreed at the provider (PayPal). Absent: it cannot (cancel, then subscribe).
+   */
+  readonly planChanges?: "prorated" | "renewal";
+  changePlan?(req: PlanChangeRequest): Promise<PlanChanged>;
+  /** What an upgrade would charge now (the provider's own proration), or null when it cannot say. */
+  previewPlanChange?(subscriptionRef: string, plan: PlanChangeRequest["plan"]): Promise<number | null>;
   /** Ends a recurring agreement at once (nothing more is billed); already ended is fine. */
   cancelAgreement?(subscriptionRef: string): Promise<void>;
   /** Refunds in full (Stripe marks the refund as Bobine's own, so that its webhook changes nothing more). */
@@ -133,6 +172,9 @@ export class WebhookSignatureError extends Error {}
 
 /** A provider could not be reached or refused the call. */
 export class ProviderError extends Error {}
+
+/** The provider refused the payment it was asked to take (a card declined for an upgrade's difference). */
+export class ProviderDeclined extends ProviderError {}
 
 /** The provider has no such operation (PayPal cannot resume a cancelled subscription). */
 export class ProviderUnsupported extends ProviderError {}

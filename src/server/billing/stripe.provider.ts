@@ -6,6 +6,7 @@ import {
   type CheckoutState,
   type InvoiceState,
   type PaymentProvider,
+  ProviderDeclined,
   ProviderError,
   type WebhookEvent,
   WebhookSignatureError,
@@ -39,6 +40,32 @@ function agreementOf(sub: Stripe.Subscription): AgreementState {
   };
 }
 
+/** An invoice as Bobine reads it: a renewal's (or a first period's), or a plan change's proration. */
+function invoiceStateOf(inv: Stripe.Invoice, ref: string): InvoiceState {
+  const parent = (
+    inv as {
+      parent?: {
+        subscription_details?: {
+          subscription?: string | { id: string };
+          metadata?: Record<string, string> | null;
+        };
+      };
+    }
+  ).parent;
+  const line = inv.lines?.data?.[0];
+  return {
+    ref: inv.id ?? ref,
+    paid: inv.status === "paid",
+    failedAttempt: inv.status === "open" && inv.attempted === true,
+    amountCents: inv.amount_paid,
+    currency: inv.currency.toUpperCase(),
+    subscriptionRef: idOf(parent?.subscription_details?.subscription ?? null),
+    periodEnd: seconds(line?.period?.end),
+    reason: inv.billing_reason === "subscription_update" ? "change" : "renewal",
+    planId: parent?.subscription_details?.metadata?.planId ?? null,
+  };
+}
+
 /**
  * Stripe through its own SDK (docs/decisions/041-payment-providers.md): Checkout Sessions (mode
  * subscription for monthly plans, payment for lifetime), signed webhooks verified on the raw body,
@@ -62,8 +89,18 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     try {
       return await run();
     } catch (err) {
+      // A card refused for what an update had to charge at once (error_if_incomplete: nothing changed).
+      if ((err as { statusCode?: number }).statusCode === 402)
+        throw new ProviderDeclined(`stripe ${what}: ${(err as Error).message}`);
       throw new ProviderError(`stripe ${what}: ${(err as Error).message}`);
     }
+  };
+  /** The subscription's one item (Bobine's subscriptions have one price), with its product. */
+  const itemOf = async (ref: string) => {
+    const sub = await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(ref));
+    const item = sub.items?.data?.[0];
+    if (!item) throw new ProviderError(`stripe subscription ${ref} without item`);
+    return { item, product: idOf(item.price.product as string | { id: string }) };
   };
 
   return {
@@ -155,20 +192,78 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return agreementOf(await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(ref)));
     },
     async fetchInvoice(ref): Promise<InvoiceState> {
-      const inv = await call("invoices.retrieve", () => stripe.invoices.retrieve(ref));
-      const parent = (
-        inv as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }
-      ).parent;
-      const line = inv.lines?.data?.[0];
+      return invoiceStateOf(await call("invoices.retrieve", () => stripe.invoices.retrieve(ref)), ref);
+    },
+    planChanges: "prorated",
+    /**
+     * A change of plan (docs/decisions/053-plan-changes.md): the item gets a price of the new plan
+     * (created with its product, so that Stripe's own invoices name it) and the subscription's
+     * metadata the plan's id, which its next invoices carry. `now` (an upgrade): Stripe prorates
+     * what is left of the period and charges it at once (`always_invoice`), and a card that refuses
+     * leaves the subscription unchanged (`error_if_incomplete`: a 402). `renewal` (a downgrade): no
+     * proration — the period is paid, the next invoice bills the new price.
+     */
+    async changePlan(req) {
+      const { item } = await itemOf(req.subscriptionRef);
+      const price = await call("prices.create", () =>
+        stripe.prices.create(
+          {
+            currency: req.plan.currency.toLowerCase(),
+            unit_amount: req.plan.priceCents,
+            recurring: { interval: "month" },
+            product_data: { name: req.plan.name },
+            metadata: { planId: req.plan.id },
+          },
+          { idempotencyKey: `price-${req.changeId}` },
+        ),
+      );
+      const now = req.when === "now";
+      const sub = await call("subscriptions.update", () =>
+        stripe.subscriptions.update(
+          req.subscriptionRef,
+          {
+            items: [{ id: item.id, price: price.id }],
+            proration_behavior: now ? "always_invoice" : "none",
+            ...(now ? { payment_behavior: "error_if_incomplete" as const } : {}),
+            metadata: { planId: req.plan.id },
+            expand: ["latest_invoice"],
+          },
+          { idempotencyKey: `change-${req.changeId}` },
+        ),
+      );
+      const latest = sub.latest_invoice && typeof sub.latest_invoice !== "string" ? sub.latest_invoice : null;
       return {
-        ref: inv.id ?? ref,
-        paid: inv.status === "paid",
-        failedAttempt: inv.status === "open" && inv.attempted === true,
-        amountCents: inv.amount_paid,
-        currency: inv.currency.toUpperCase(),
-        subscriptionRef: idOf(parent?.subscription_details?.subscription ?? null),
-        periodEnd: seconds(line?.period?.end),
+        invoice:
+          now && latest?.billing_reason === "subscription_update"
+            ? invoiceStateOf(latest, latest.id ?? "")
+            : null,
+        approveUrl: null,
       };
+    },
+    /** What an upgrade would charge now: Stripe's preview of the same update (`invoices.createPreview`). */
+    async previewPlanChange(ref, plan) {
+      const { item, product } = await itemOf(ref);
+      if (!product) return null;
+      const preview = await call("invoices.createPreview", () =>
+        stripe.invoices.createPreview({
+          subscription: ref,
+          subscription_details: {
+            items: [
+              {
+                id: item.id,
+                price_data: {
+                  currency: plan.currency.toLowerCase(),
+                  product,
+                  recurring: { interval: "month" },
+                  unit_amount: plan.priceCents,
+                },
+              },
+            ],
+            proration_behavior: "always_invoice",
+          },
+        }),
+      );
+      return preview.amount_due;
     },
     /**
      * A charge with its refunds (`charge.refunded`, a refund made in Stripe's dashboard included),
