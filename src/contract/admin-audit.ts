@@ -32,6 +32,7 @@ export const auditActions = [
   "cache.clear",
   "catalogue.import",
   "payment.refund",
+  "payment.partial_refund",
   "payment.confirm",
   "payment.reject",
 ] as const;

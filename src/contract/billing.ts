@@ -41,6 +41,25 @@ export const billingMessages = {
   alreadyLifetime: "Vous avez déjà l'accès à vie.",
   subscriptionRunning: (plan: string) =>
     `Votre abonnement ${plan} se renouvelle déjà chaque mois. Pour changer de formule mensuelle, résiliez-le d'abord (vous gardez l'accès jusqu'à son échéance), puis choisissez la nouvelle.`,
+  subscriptionRunningChange: (plan: string) =>
+    `Votre abonnement ${plan} se renouvelle déjà chaque mois\u00a0: pour passer à une autre formule mensuelle, utilisez «\u00a0Changer de formule\u00a0».`,
+  /** Changing a monthly plan (docs/decisions/053-plan-changes.md). */
+  changeMonthlyOnly:
+    "Seules les formules mensuelles se changent ainsi\u00a0; l'accès à vie s'achète depuis la liste des formules.",
+  lifetimeNoChange: "Vous avez l'accès à vie\u00a0: il n'y a pas de formule à changer.",
+  nothingToChange:
+    "Vous n'avez pas d'abonnement mensuel en cours\u00a0: choisissez une formule pour vous abonner.",
+  changeAfterCancel: "Votre abonnement est résilié\u00a0: reprenez-le avant de changer de formule.",
+  changeUnsupported:
+    "Ce moyen de paiement ne permet pas de changer de formule\u00a0: résiliez votre abonnement, puis choisissez la nouvelle formule à son échéance.",
+  samePlan: "C'est déjà votre formule.",
+  changeWaiting: (plan: string) =>
+    `Un passage à ${plan} est déjà prévu. Pour l'annuler, choisissez votre formule actuelle.`,
+  changeInProgress: "Un changement de formule est déjà en cours. Réessayez dans un instant.",
+  changeDeclined: "Votre banque a refusé le paiement de la différence\u00a0: votre formule n'a pas changé.",
+  changeLocked:
+    "Vous avez déjà accepté ce changement chez PayPal\u00a0: il ne peut plus être annulé depuis Bobine.",
+  receiptPlanChange: (plan: string) => `${plan} (changement de formule, au prorata)`,
   notRefundable: "Seul un paiement reçu peut être remboursé.",
   reminderTitle: "Votre abonnement se termine bientôt",
   reminderMessage: (plan: string, date: string) =>
@@ -97,9 +116,28 @@ export const subscriptionStateSchema = z.object({
   agreement: z
     .object({
       provider: z.string(),
+      /** The plan the agreement bills now (a scheduled change takes over at the renewal). */
+      planId: z.uuid(),
       cancelAtPeriodEnd: z.boolean(),
       periodEnd: z.iso.datetime({ offset: true }).nullable(),
       canManage: z.boolean(),
+      /**
+       * How its provider changes plans (decision 053): `prorated` — a dearer one at once, the
+       * difference charged now, a cheaper one at the renewal; `renewal` — every change at the
+       * renewal after the member's consent at the provider; null — it cannot (cancel first).
+       */
+      planChanges: z.enum(["prorated", "renewal"]).nullable(),
+      /** A change waiting for the renewal (or for the member's consent at the provider). */
+      pendingChange: z
+        .object({
+          planId: z.uuid(),
+          planName: z.string(),
+          effectiveAt: z.iso.datetime({ offset: true }).nullable(),
+          awaitingApproval: z.boolean(),
+          /** Where the member agrees to it at the provider, while they have not. */
+          approveUrl: z.url({ protocol: /^https?$/ }).nullable(),
+        })
+        .nullable(),
     })
     .nullable(),
   /** The methods that can take a payment now, and whether the demo provider stands in for them. */
@@ -134,6 +172,61 @@ export const createCheckout = endpoint({
     /** spec §7 create-subscription: where the member pays. */
     paymentUrl: z.string(),
     planName: z.string(),
+  }),
+});
+
+/**
+ * What changing to a plan would do (decision 053), for the confirmation: `upgrade` at once with the
+ * provider's proration (`amountNowCents`, as the provider previews it, null when it cannot say),
+ * `downgrade` at the renewal (`effectiveAt`), `revert` — the member's current plan, cancelling a
+ * change that waits.
+ */
+export const planChangePreviewSchema = z.object({
+  kind: z.enum(["upgrade", "downgrade", "revert"]),
+  effective: z.enum(["now", "renewal"]),
+  effectiveAt: z.iso.datetime({ offset: true }).nullable(),
+  amountNowCents: z.number().int().nullable(),
+  currency: z.string(),
+  plan: plan,
+  currentPlan: plan,
+  /** The member will be asked to agree at the provider (PayPal). */
+  needsApproval: z.boolean(),
+});
+export type PlanChangePreview = z.output<typeof planChangePreviewSchema>;
+
+export const previewPlanChange = endpoint({
+  method: "GET",
+  path: "/api/subscription/change",
+  summary:
+    "Ce que changerait le passage à une autre formule mensuelle (montant prélevé aussitôt selon le prestataire, ou date d'effet)",
+  tags: ["abonnements"],
+  access: "member",
+  query: z.object({ planId: z.uuid() }),
+  response: planChangePreviewSchema,
+});
+
+export const changePlan = endpoint({
+  method: "POST",
+  path: "/api/subscription/change",
+  summary:
+    "Change de formule mensuelle : plus chère, aussitôt avec le prorata du prestataire ; moins chère, à l'échéance (formule et prix lus par le serveur)",
+  tags: ["abonnements"],
+  access: "member",
+  body: z.strictObject({
+    planId: z.uuid(),
+    /** An upgrade starts at once: the member waives the withdrawal right for the difference. */
+    waiveWithdrawal: z.boolean().optional(),
+  }),
+  response: z.object({
+    kind: z.enum(["upgrade", "downgrade", "revert"]),
+    effective: z.enum(["now", "renewal"]),
+    effectiveAt: z.iso.datetime({ offset: true }).nullable(),
+    /** What the provider charged at once (an upgrade), in cents. */
+    chargedCents: z.number().int().nullable(),
+    currency: z.string(),
+    /** Where the member agrees to the change at the provider (PayPal), in a new tab. */
+    approveUrl: z.url({ protocol: /^https?$/ }).nullable(),
+    subscription: subscriptionStateSchema,
   }),
 });
 
@@ -370,10 +463,29 @@ export const listAdminPayments = endpoint({
         receivedAt: z.iso.datetime({ offset: true }),
       }),
     ),
+    /** The members' changes of monthly plan (decision 053), newest first. */
+    planChanges: z.array(
+      z.object({
+        id: z.uuid(),
+        userId: z.uuid(),
+        username: z.string().nullable(),
+        provider: z.string(),
+        fromPlan: z.string(),
+        toPlan: z.string(),
+        kind: z.enum(["upgrade", "downgrade"]),
+        status: z.enum(["requested", "awaiting_approval", "scheduled", "applied", "canceled", "failed"]),
+        effectiveAt: z.iso.datetime({ offset: true }).nullable(),
+        amountCents: z.number().int().nullable(),
+        currency: z.string().nullable(),
+        detail: z.string().nullable(),
+        createdAt: z.iso.datetime({ offset: true }),
+      }),
+    ),
   }),
 });
 
 export type AdminLedger = z.output<typeof listAdminPayments.response>;
+export type AdminPlanChange = AdminLedger["planChanges"][number];
 export type AdminPayment = AdminLedger["payments"][number];
 export type AdminPaymentEvent = AdminLedger["events"][number];
 

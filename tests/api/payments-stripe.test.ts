@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingMessages } from "#contract/billing";
+import { adminAudit } from "#db/schema/admin";
 import { entitlements, paymentEvents, payments, receipts, subscriptionPlans } from "#db/schema/billing";
 import { openProviders, reconcileAgreements } from "#server/billing/payments.service";
 import { activeStreamPlan } from "#server/shared/entitlement.queries";
@@ -286,7 +287,11 @@ describe("an administrator's refund through Stripe", () => {
     const intent = intentOf(invoice);
     const res = await admin.call("POST", `/api/admin/payments/${paymentId}/refund`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(refunds()).toContainEqual({ payment_intent: intent, idempotencyKey: `refund-${intent}` });
+    expect(refunds()).toContainEqual({
+      payment_intent: intent,
+      metadata: { requestedBy: "bobine" },
+      idempotencyKey: `refund-${intent}`,
+    });
     const subscription = String(stripe.sessions.get(sessionId)?.subscription);
     expect(stripe.subscriptions.get(subscription)?.status).toBe("canceled");
     const after = await state(m);
@@ -303,7 +308,11 @@ describe("an administrator's refund through Stripe", () => {
     const res = await admin.call("POST", `/api/admin/payments/${paymentId}/refund`);
     expect(res.statusCode, res.body).toBe(200);
     const intent = String(stripe.sessions.get(sessionId)?.payment_intent);
-    expect(refunds()).toContainEqual({ payment_intent: intent, idempotencyKey: `refund-${intent}` });
+    expect(refunds()).toContainEqual({
+      payment_intent: intent,
+      metadata: { requestedBy: "bobine" },
+      idempotencyKey: `refund-${intent}`,
+    });
     expect((await state(m)).state).not.toBe("active");
   });
 
@@ -320,6 +329,161 @@ describe("an administrator's refund through Stripe", () => {
     expect(res.statusCode, res.body).toBe(200);
     const intent = intentOf(invoice);
     expect(refunds().map((r) => r.payment_intent)).toContain(intent);
+  });
+});
+
+describe("a refund made in Stripe's dashboard (charge.refunded)", () => {
+  const intentOf = (invoice: string) =>
+    String(
+      (stripe.invoicePayments.get(invoice)?.payment as { payment_intent?: string } | undefined)
+        ?.payment_intent,
+    );
+  const journalOf = (paymentId: string) =>
+    db().select().from(adminAudit).where(eq(adminAudit.targetId, paymentId));
+
+  /** A member on Premium by card, its first period paid. */
+  async function subscribed() {
+    const m = await signedIn(t);
+    const { paymentId, sessionId } = await checkout(m, premium.id);
+    for (const e of stripe.complete(sessionId)) expect((await deliver(e)).statusCode).toBe(200);
+    expect((await state(m)).state).toBe("active");
+    const session = stripe.sessions.get(sessionId) ?? {};
+    return {
+      m,
+      paymentId,
+      intent: intentOf(String(session.invoice)),
+      subscription: String(session.subscription),
+    };
+  }
+
+  it("a full refund ends the access exactly as « Rembourser » does: refunded, period revoked, agreement over (and cancelled at Stripe), a journal line naming Stripe", async () => {
+    const { m, paymentId, intent, subscription } = await subscribed();
+    const event = stripe.refundInDashboard(intent);
+    const res = await deliver(event);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await paymentRow(paymentId))?.status).toBe("refunded");
+    const after = await state(m);
+    expect(after.state).not.toBe("active");
+    expect(after.agreement).toBeNull();
+    expect((await entitlementsOf(m.id)).every((e) => e.revokedAt !== null)).toBe(true);
+    expect(await activeStreamPlan(db(), m.id)).toBeNull();
+    // The charge was re-read from Stripe, not taken from the event.
+    expect(stripe.calls.some((c) => c.method === "GET" && c.path.startsWith(`/v1/charges/`))).toBe(true);
+    const [row] = await eventRows(event.id);
+    expect(row).toMatchObject({ outcome: "applied", paymentId, userId: m.id });
+    expect(row?.detail).toMatch(/access ended/);
+    const journal = await journalOf(paymentId);
+    expect(journal).toHaveLength(1);
+    expect(journal[0]).toMatchObject({ action: "payment.refund", actorId: null, actorName: "Stripe" });
+    expect(journal[0]?.summary).toMatchObject({
+      before: { status: "paid" },
+      after: { status: "refunded", origin: "provider" },
+    });
+    // Nothing more is billed: the subscription is cancelled at Stripe too.
+    await expect.poll(() => stripe.subscriptions.get(subscription)?.status).toBe("canceled");
+  });
+
+  it("a lifetime payment refunded in the dashboard: found by its checkout session, its access ends", async () => {
+    const m = await signedIn(t);
+    const { paymentId, sessionId } = await checkout(m, lifetime.id);
+    for (const e of stripe.complete(sessionId)) expect((await deliver(e)).statusCode).toBe(200);
+    expect((await state(m)).state).toBe("active");
+    const event = stripe.refundInDashboard(String(stripe.sessions.get(sessionId)?.payment_intent));
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect((await paymentRow(paymentId))?.status).toBe("refunded");
+    expect((await state(m)).state).not.toBe("active");
+  });
+
+  it("the webhook of Bobine's own « Rembourser » changes nothing more", async () => {
+    const { m, paymentId, intent } = await subscribed();
+    const admin = await signedInAdmin(t);
+    const refunded = await admin.call("POST", `/api/admin/payments/${paymentId}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const before = await entitlementsOf(m.id);
+    const event = stripe.chargeRefunded(intent);
+    expect((await deliver(event)).statusCode).toBe(200);
+    const [row] = await eventRows(event.id);
+    expect(row).toMatchObject({ outcome: "ignored", paymentId });
+    expect(await entitlementsOf(m.id)).toEqual(before);
+    const journal = await journalOf(paymentId);
+    expect(journal).toHaveLength(1);
+    expect(journal[0]).toMatchObject({ action: "payment.refund", actorName: admin.username });
+  });
+
+  it("a webhook of Bobine's own refund arriving before « Rembourser » has recorded it leaves it to « Rembourser »", async () => {
+    const { m, paymentId, intent } = await subscribed();
+    const admin = await signedInAdmin(t);
+    // Stripe refunded at Bobine's request (its metadata) and told it before Bobine wrote anything.
+    const asked = await fetch(`${stripe.url}/v1/refunds`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "idempotency-key": `refund-${intent}` },
+      body: new URLSearchParams({ payment_intent: intent, "metadata[requestedBy]": "bobine" }),
+    });
+    expect(asked.status).toBe(200);
+    const event = stripe.chargeRefunded(intent);
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect((await eventRows(event.id))[0]).toMatchObject({
+      outcome: "ignored",
+      detail: "refund asked by Bobine",
+    });
+    expect((await paymentRow(paymentId))?.status).toBe("paid");
+    expect(await journalOf(paymentId)).toHaveLength(0);
+    // « Rembourser » then records it (Stripe answers the same refund to the same key), in the administrator's name.
+    expect((await admin.call("POST", `/api/admin/payments/${paymentId}/refund`)).statusCode).toBe(200);
+    expect((await state(m)).state).not.toBe("active");
+    expect(await journalOf(paymentId)).toMatchObject([{ actorName: admin.username }]);
+  });
+
+  it("delivered twice, and twice at once, a dashboard refund has one effect", async () => {
+    const { m, paymentId, intent } = await subscribed();
+    const event = stripe.refundInDashboard(intent);
+    const answers = await Promise.all([deliver(event), deliver(event)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect((await deliver(event)).statusCode).toBe(200);
+    // Stripe may also send the same refund under another event id: the payment is already refunded.
+    const again = stripe.chargeRefunded(intent);
+    expect((await deliver(again)).statusCode).toBe(200);
+    expect((await eventRows(again.id))[0]).toMatchObject({ outcome: "ignored", detail: "already refunded" });
+    expect(await eventRows(event.id)).toHaveLength(1);
+    expect(await journalOf(paymentId)).toHaveLength(1);
+    expect((await state(m)).state).not.toBe("active");
+  });
+
+  it("a partial refund is recorded and keeps the access; refunding the rest then ends it", async () => {
+    const { m, paymentId, intent } = await subscribed();
+    const partial = stripe.refundInDashboard(intent, 500);
+    expect((await deliver(partial)).statusCode).toBe(200);
+    expect((await paymentRow(paymentId))?.status).toBe("paid");
+    expect((await state(m)).state).toBe("active");
+    expect((await state(m)).agreement).not.toBeNull();
+    const [row] = await eventRows(partial.id);
+    expect(row).toMatchObject({ outcome: "applied", paymentId });
+    expect(row?.detail).toMatch(/^partial_refund: .*5,00.*access kept$/);
+    const [line] = await journalOf(paymentId);
+    expect(line).toMatchObject({ action: "payment.partial_refund", actorName: "Stripe" });
+    expect(line?.summary).toMatchObject({ after: { access: "kept", origin: "provider" } });
+
+    const rest = stripe.refundInDashboard(intent);
+    expect((await deliver(rest)).statusCode).toBe(200);
+    expect((await paymentRow(paymentId))?.status).toBe("refunded");
+    expect((await state(m)).state).not.toBe("active");
+  });
+
+  it("a forged charge.refunded is a 400 and changes nothing", async () => {
+    const { m, paymentId, intent } = await subscribed();
+    const event = stripe.refundInDashboard(intent);
+    const body = JSON.stringify(event);
+    for (const res of await Promise.all([
+      deliver(body, stripe.sign(body, { secret: "whsec_not_the_right_one" })),
+      deliver(body, null),
+    ])) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(billingMessages.badSignature);
+    }
+    expect((await paymentRow(paymentId))?.status).toBe("paid");
+    expect((await state(m)).state).toBe("active");
+    expect(await eventRows(event.id)).toHaveLength(0);
+    expect(await journalOf(paymentId)).toHaveLength(0);
   });
 });
 

@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 
 /**
  * A local fake of PayPal's REST API: the calls Bobine makes (OAuth token, Orders v2 create / get /
- * capture, Subscriptions v1 create / get / cancel / transactions, Payments v1 sale get, Payments v2
- * capture refund, verify-webhook-signature) and an approval page.
+ * capture, Subscriptions v1 create / get / cancel / transactions / revise, Payments v1 sale get,
+ * Payments v2 capture refund, verify-webhook-signature) and approval pages (a checkout's, a revision's).
  * Webhooks carry PayPal's transmission headers; the fake's verify call says SUCCESS only for the
  * signatures it issued itself, for the webhook id it was given.
  */
@@ -35,6 +35,11 @@ export class FakePaypal {
   readonly sales = new Map<string, Obj>();
   /** Where the approval page sends the payer back, by order or subscription id. */
   private readonly returns = new Map<string, { back: string; cancel: string }>();
+  /** A subscription's revision waiting for the subscriber's consent, by subscription id. */
+  readonly revisions = new Map<
+    string,
+    { planId: string; back: string; cancel: string; requestId: string | undefined }
+  >();
   /** Capture (or subscription payment) id → its refund, once refunded. */
   readonly refunds = new Map<string, { id: string; requestId: string | undefined }>();
   private readonly signatures = new Map<string, string>();
@@ -129,6 +134,49 @@ export class FakePaypal {
       if (info) delete info.next_billing_time;
       return reply.code(204).send();
     });
+    // A revision (another plan): PayPal asks the subscriber's consent, then bills the new plan from
+    // the next billing on, without proration.
+    app.post<{ Params: { id: string } }>("/v1/billing/subscriptions/:id/revise", async (req, reply) => {
+      const s = this.subscriptions.get(req.params.id);
+      if (!s) return reply.code(404).send({ name: "RESOURCE_NOT_FOUND" });
+      const b = req.body as { plan_id?: string; application_context?: Obj };
+      if (!b.plan_id || !this.plans.has(b.plan_id))
+        return reply.code(422).send({ name: "UNPROCESSABLE_ENTITY" });
+      if (s.status !== "ACTIVE") return reply.code(422).send({ name: "UNPROCESSABLE_ENTITY" });
+      this.revisions.set(req.params.id, {
+        planId: b.plan_id,
+        back: String(b.application_context?.return_url ?? ""),
+        cancel: String(b.application_context?.cancel_url ?? ""),
+        requestId: req.headers["paypal-request-id"] as string | undefined,
+      });
+      return {
+        plan_id: b.plan_id,
+        plan_overridden: false,
+        links: [
+          { rel: "approve", href: `${this.url}/approve-revision/${req.params.id}`, method: "GET" },
+          { rel: "self", href: `${this.url}/v1/billing/subscriptions/${req.params.id}`, method: "GET" },
+        ],
+      };
+    });
+    app.get<{ Params: { id: string } }>("/approve-revision/:id", async (req, reply) => {
+      const r = this.revisions.get(req.params.id);
+      if (!r) return reply.code(404).send("unknown revision");
+      return reply
+        .type("text/html; charset=utf-8")
+        .send(
+          `<!doctype html><html lang="fr"><head><title>Fake PayPal</title></head><body><h1>Fake PayPal — changement de formule</h1><p>${r.planId}</p><form method="post" action="/approve-revision/${req.params.id}/yes"><button>Accepter</button></form><form method="post" action="/approve-revision/${req.params.id}/no"><button>Annuler</button></form></body></html>`,
+        );
+    });
+    app.post<{ Params: { id: string; answer: string } }>(
+      "/approve-revision/:id/:answer",
+      async (req, reply) => {
+        const r = this.revisions.get(req.params.id);
+        if (!r) return reply.code(404).send("unknown revision");
+        if (req.params.answer !== "yes") return reply.redirect(r.cancel, 303);
+        this.approveRevision(req.params.id);
+        return reply.redirect(r.back, 303);
+      },
+    );
     app.get<{ Params: { id: string }; Querystring: { start_time?: string; end_time?: string } }>(
       "/v1/billing/subscriptions/:id/transactions",
       async (req, reply) => {
@@ -226,6 +274,19 @@ export class FakePaypal {
     if (!s) throw new Error(`unknown ${id}`);
     s.status = "ACTIVE";
     this.bill(s, Date.now());
+  }
+
+  /**
+   * The subscriber agreed to a revision on PayPal: the subscription is of the new plan, billed from
+   * the next billing on. Returns the subscription (the resource of BILLING.SUBSCRIPTION.UPDATED).
+   */
+  approveRevision(id: string): Obj {
+    const s = this.subscriptions.get(id);
+    const r = this.revisions.get(id);
+    if (!s || !r) throw new Error(`no revision of ${id}`);
+    s.plan_id = r.planId;
+    this.revisions.delete(id);
+    return structuredClone(s);
   }
 
   /**

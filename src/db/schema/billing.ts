@@ -316,3 +316,70 @@ export const billingSettings = pgTable(
     check("billing_settings_notify_ck", sql`${t.notifyBeforeDays} in (1, 2, 3, 7)`),
   ],
 );
+
+/** Where a change of monthly plan stands (docs/decisions/053-plan-changes.md). */
+export const planChangeStatuses = [
+  /** Claimed while the provider is asked (one change at a time per agreement). */
+  "requested",
+  /** PayPal: the member has to agree to the revision on PayPal's page. */
+  "awaiting_approval",
+  /** Takes effect when the renewal is paid. */
+  "scheduled",
+  "applied",
+  "canceled",
+  /** The provider refused it (a declined card for an upgrade's difference); nothing changed. */
+  "failed",
+] as const;
+
+/**
+ * The ledger of plan changes (issue 13: upgrade now with the provider's proration, downgrade at
+ * renewal): one row per change a member asked for, from which plan to which, what was charged at
+ * once (the proration's payment), when it takes or took effect. At most one change waits per
+ * agreement (requested, awaiting approval or scheduled).
+ */
+export const planChanges = pgTable(
+  "plan_changes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    fromPlanId: uuid("from_plan_id")
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: "restrict" }),
+    toPlanId: uuid("to_plan_id")
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: "restrict" }),
+    /** upgrade: a dearer plan, at once (Stripe's proration); downgrade: at the renewal. */
+    kind: text("kind", { enum: ["upgrade", "downgrade"] }).notNull(),
+    status: text("status", { enum: planChangeStatuses }).notNull(),
+    /** When it takes (or took) effect: now for an upgrade, the period's end otherwise. */
+    effectiveAt: timestamp("effective_at", { withTimezone: true }),
+    /** The proration charged at once, and its payment (an upgrade through Stripe). */
+    amountCents: integer("amount_cents"),
+    currency: text("currency"),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    /** PayPal: where the member agrees to the revision, until they have. */
+    approveUrl: text("approve_url"),
+    /** Why it failed or was cancelled. */
+    detail: text("detail"),
+    createdAt: createdAt(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("plan_changes_waiting_uq")
+      .on(t.subscriptionId)
+      .where(sql`${t.status} in ('requested', 'awaiting_approval', 'scheduled')`),
+    index("plan_changes_created_idx").on(sql`${t.createdAt} desc`),
+    check("plan_changes_kind_ck", sql`${t.kind} in ('upgrade', 'downgrade')`),
+    check(
+      "plan_changes_status_ck",
+      sql`${t.status} in ('requested', 'awaiting_approval', 'scheduled', 'applied', 'canceled', 'failed')`,
+    ),
+    check("plan_changes_amount_ck", sql`${t.amountCents} is null or ${t.amountCents} >= 0`),
+  ],
+);

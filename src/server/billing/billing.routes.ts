@@ -3,6 +3,7 @@ import {
   billingPortal,
   btcpayWebhook,
   cancelSubscription,
+  changePlan,
   confirmPayment,
   createCheckout,
   declareWalletPayment,
@@ -13,6 +14,7 @@ import {
   listReceipts,
   paypalWebhook,
   paysafecardNotification,
+  previewPlanChange,
   receiptPdf,
   refundPayment,
   rejectPayment,
@@ -26,6 +28,7 @@ import { actorOf } from "../shared/audit.queries.ts";
 import type { DomainPlugin } from "../shared/context.ts";
 import { router } from "../shared/route.ts";
 import * as payments from "./payments.service.ts";
+import * as planChanges from "./plan-changes.service.ts";
 import { activePlans } from "./plans.service.ts";
 import type { ProviderId } from "./provider.ts";
 import { adminLedger, memberReceiptPdf, memberReceipts } from "./receipts.service.ts";
@@ -75,6 +78,10 @@ export const billingRoutes: DomainPlugin = async (app, ctx) => {
   route(billingPortal, async ({ user }) => payments.portalLink(ctx, providers, user.id));
   route(cancelSubscription, async ({ user }) => payments.cancelSubscription(ctx, providers, user.id));
   route(resumeSubscription, async ({ user }) => payments.resumeSubscription(ctx, providers, user.id));
+  route(previewPlanChange, async ({ user, query }) =>
+    planChanges.previewPlanChange(ctx, providers, user.id, query.planId),
+  );
+  route(changePlan, async ({ user, body }) => planChanges.changePlan(ctx, providers, user.id, body));
   route(listReceipts, async ({ user }) => ({ items: await memberReceipts(ctx.db, user.id) }));
   route(receiptPdf, async ({ user, params, reply }) => {
     const { number, pdf } = await memberReceiptPdf(ctx.db, ctx.config, user.id, params.receiptId);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { profiles, users } from "#db/schema/auth";
 import {
   billingSettings,
@@ -63,6 +63,29 @@ export async function paymentByRef(db: Conn, provider: string, ref: string) {
     .from(payments)
     .where(and(eq(payments.provider, provider as PaymentRow["provider"]), eq(payments.providerRef, ref)));
   return row;
+}
+
+/**
+ * The payment a provider's charge paid, by what it paid (decision 041): a one-time checkout or a
+ * renewal is stored under its own reference (session, invoice); a checkout's first monthly period
+ * under the session, its invoice being the reference of the period it granted. The payment named by
+ * its own reference first, else the oldest whose period was granted under one of them.
+ */
+export async function paymentPaidBy(db: Conn, provider: string, refs: string[]) {
+  if (refs.length === 0) return undefined;
+  const [row] = await db
+    .select({ payment: payments })
+    .from(payments)
+    .leftJoin(entitlements, eq(entitlements.id, payments.entitlementId))
+    .where(
+      and(
+        eq(payments.provider, provider as PaymentRow["provider"]),
+        or(inArray(payments.providerRef, refs), inArray(entitlements.providerRef, refs)),
+      ),
+    )
+    .orderBy(sql`coalesce(${inArray(payments.providerRef, refs)}, false) desc`, asc(payments.createdAt))
+    .limit(1);
+  return row?.payment;
 }
 
 /** The member's payment by the provider's reference, whatever the provider (the success page's session_id). */

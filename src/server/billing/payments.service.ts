@@ -5,7 +5,7 @@ import {
   type SubscriptionState,
 } from "#contract/billing";
 import type { Db } from "#db/client";
-import { type Actor, recordAudit } from "../shared/audit.queries.ts";
+import { type Actor, type ProviderActor, recordAudit } from "../shared/audit.queries.ts";
 import type { Config } from "../shared/config.ts";
 import type { AppContext } from "../shared/context.ts";
 import { accessSpan, type EntitlementSource, grantEntitlement } from "../shared/entitlement.queries.ts";
@@ -36,6 +36,7 @@ import {
   paymentById,
   paymentByRef,
   paymentEventById,
+  paymentPaidBy,
   periodGranted,
   planById,
   reminderDays,
@@ -51,7 +52,20 @@ import {
 import { paypalProvider } from "./paypal.provider.ts";
 import { paysafecardProvider } from "./paysafecard.provider.ts";
 import {
+  insertChangePayment,
+  insertPlanChange,
+  lockAgreement,
+  planByCode,
+  runningPeriodOf,
+  setAgreementPlan,
+  switchRunningPeriods,
+  updatePlanChange,
+  waitingChange,
+} from "./plan-changes.queries.ts";
+import {
+  type ChargeState,
   type CheckoutState,
+  type InvoiceState,
   type PaymentProvider,
   ProviderError,
   type ProviderId,
@@ -98,7 +112,7 @@ export function openProviders(db: Db, config: Config): Providers {
   };
 }
 
-const providerFailed = (err: unknown) => {
+export const providerFailed = (err: unknown) => {
   if (err instanceof ProviderError)
     return new AppError("SERVICE_UNAVAILABLE", billingMessages.providerFailed);
   return err;
@@ -127,6 +141,9 @@ export async function subscriptionState(
         ? "expiring"
         : "active";
   const live = agreement && (agreement.currentPeriodEnd === null || agreement.currentPeriodEnd > new Date());
+  const provider = agreement?.provider ? providers.byId.get(agreement.provider as ProviderId) : undefined;
+  const waiting = agreement && live ? await waitingChange(ctx.db, agreement.id) : undefined;
+  const pending = waiting && waiting.change.status !== "requested" ? waiting : undefined;
   return {
     state,
     planName: span?.name ?? null,
@@ -137,10 +154,22 @@ export async function subscriptionState(
       agreement && live
         ? {
             provider: agreement.provider ?? "demo",
+            planId: agreement.planId,
             cancelAtPeriodEnd: agreement.cancelAtPeriodEnd,
             periodEnd: agreement.currentPeriodEnd ? agreement.currentPeriodEnd.toISOString() : null,
             // A customer portal: Stripe's (PayPal and the demo provider have none to link to).
             canManage: agreement.provider === "stripe",
+            planChanges: provider?.changePlan ? (provider.planChanges ?? null) : null,
+            pendingChange: pending
+              ? {
+                  planId: pending.change.toPlanId,
+                  planName: pending.planName,
+                  effectiveAt: pending.change.effectiveAt?.toISOString() ?? null,
+                  awaitingApproval: pending.change.status === "awaiting_approval",
+                  approveUrl:
+                    pending.change.status === "awaiting_approval" ? pending.change.approveUrl : null,
+                }
+              : null,
           }
         : null,
     methods: checkoutMethods.filter((m) => providers.forMethod(m) !== undefined),
@@ -165,7 +194,7 @@ export async function createCheckout(
   if (!plan.isActive) throw fieldError("planId", billingMessages.planInactive);
   const provider = providers.forMethod(body.method);
   if (!provider) throw fieldError("method", billingMessages.methodUnavailable);
-  await refuseDoublePurchase(ctx, userId, plan.interval);
+  await refuseDoublePurchase(ctx, providers, userId, plan.interval);
   const member = await memberEmail(ctx.db, userId);
   if (!member) throw new AppError("UNAUTHENTICATED");
   const payment = await insertPayment(ctx.db, {
@@ -203,7 +232,7 @@ export async function createCheckout(
  * they cancel it first and keep their access to its end. Buying lifetime while subscribed stays
  * possible: it stops the monthly renewal (afterApplied).
  */
-async function refuseDoublePurchase(ctx: Ctx, userId: string, interval: string) {
+async function refuseDoublePurchase(ctx: Ctx, providers: Providers, userId: string, interval: string) {
   const [span, agreement] = await Promise.all([accessSpan(ctx.db, userId), runningAgreement(ctx.db, userId)]);
   if (span?.live && span.until === null) throw new AppError("CONFLICT", billingMessages.alreadyLifetime);
   const renewing =
@@ -212,7 +241,14 @@ async function refuseDoublePurchase(ctx: Ctx, userId: string, interval: string) 
     (agreement.currentPeriodEnd === null || agreement.currentPeriodEnd > new Date());
   if (interval === "month" && renewing) {
     const plan = await planById(ctx.db, agreement.planId);
-    throw new AppError("CONFLICT", billingMessages.subscriptionRunning(plan?.name ?? ""));
+    // Where the provider changes plans, « Changer de formule » does it (decision 053).
+    const changes = agreement.provider && providers.byId.get(agreement.provider as ProviderId)?.changePlan;
+    throw new AppError(
+      "CONFLICT",
+      (changes ? billingMessages.subscriptionRunningChange : billingMessages.subscriptionRunning)(
+        plan?.name ?? "",
+      ),
+    );
   }
 }
 
@@ -224,6 +260,8 @@ export interface Applied {
   lifetimeFor?: string;
   /** A refused renewal: the member is told how long the grace lasts. */
   graceMail?: { to: string; planName: string; until: Date };
+  /** A refund made at the provider ended a monthly plan: its agreement is cancelled there too. */
+  cancelAgreement?: { provider: ProviderId; ref: string };
 }
 
 /** spec rule (decision 041): a failed renewal keeps access 3 days, then the paywall. */
@@ -316,6 +354,15 @@ export function afterApplied(ctx: Ctx, providers: Providers, applied: Applied) {
   if (applied.graceMail) {
     const g = applied.graceMail;
     ctx.mailer.sendLater(renewalFailedMail(ctx.config, g.to, g.planName, g.until));
+  }
+  const ended = applied.cancelAgreement;
+  const endedAt = ended ? providers.byId.get(ended.provider) : undefined;
+  if (ended && endedAt?.cancelAgreement) {
+    void endedAt
+      .cancelAgreement(ended.ref)
+      .catch((err: unknown) =>
+        ctx.log.error({ err, ...ended }, "refunded at the provider: its subscription could not be cancelled"),
+      );
   }
   const userId = applied.lifetimeFor;
   if (userId) {
@@ -506,6 +553,7 @@ type Fresh =
   | { kind: "checkout"; state: CheckoutState }
   | { kind: "subscription"; state: Awaited<ReturnType<PaymentProvider["fetchAgreement"]>> }
   | { kind: "invoice"; state: Awaited<ReturnType<PaymentProvider["fetchInvoice"]>> }
+  | { kind: "charge"; state: ChargeState }
   | { kind: "other" };
 
 /** The object an event names, as the provider says it is now (never as the event's body says). */
@@ -517,13 +565,15 @@ async function freshObject(provider: PaymentProvider, event: WebhookEvent): Prom
         ? { kind: "subscription", state: await provider.fetchAgreement(event.object.ref) }
         : event.object.kind === "invoice"
           ? { kind: "invoice", state: await provider.fetchInvoice(event.object.ref) }
-          : { kind: "other" };
+          : event.object.kind === "charge" && provider.fetchCharge
+            ? { kind: "charge", state: await provider.fetchCharge(event.object.ref) }
+            : { kind: "other" };
   } catch (err) {
     throw providerFailed(err);
   }
 }
 
-type AppliedEvent = Applied & { paymentId?: string; userId?: string };
+export type AppliedEvent = Applied & { paymentId?: string; userId?: string };
 
 /** What the provider's current object means for Bobine, inside the caller's transaction. */
 async function applyFresh(tx: Conn, providerId: ProviderId, fresh: Fresh): Promise<AppliedEvent> {
@@ -560,10 +610,73 @@ async function applyFresh(tx: Conn, providerId: ProviderId, fresh: Fresh): Promi
       cancelAtPeriodEnd: a.cancelAtPeriodEnd,
       paymentMethod: row.paymentMethod === null ? "card" : agreementMethod(row.paymentMethod),
     });
+    // PayPal: the member agreed to a revision — the subscription bills the new plan from its renewal.
+    const waiting = a.planCode ? await waitingChange(tx, row.id) : undefined;
+    if (waiting?.change.status === "awaiting_approval" && waiting.planCode === a.planCode) {
+      await updatePlanChange(tx, waiting.change.id, { status: "scheduled", approveUrl: null });
+      return { outcome: "applied", detail: "plan_change_approved", userId: row.userId };
+    }
     return { outcome: "applied", userId: row.userId };
   }
   if (fresh.kind === "invoice") return applyRenewal(tx, providerId, source, fresh.state);
+  if (fresh.kind === "charge") return applyProviderRefund(tx, providerId, fresh.state);
   return { outcome: "ignored" };
+}
+
+/** How the journal names a provider that acted outside Bobine (a refund in its dashboard). */
+const providerActor = (providerId: ProviderId): ProviderActor => ({
+  id: null,
+  username: providerId === "stripe" ? "Stripe" : providerId,
+});
+
+/**
+ * A refund made at the provider, outside Bobine (Stripe's dashboard: `charge.refunded`, the charge
+ * re-read): a full refund ends what the payment paid for exactly as « Rembourser » does
+ * (endRefundedPayment); a partial one is recorded and keeps access. A payment Bobine has already
+ * refunded, or a refund Bobine asked for itself (its own « Rembourser », which records it), changes
+ * nothing more.
+ */
+async function applyProviderRefund(
+  tx: Conn,
+  providerId: ProviderId,
+  charge: ChargeState,
+): Promise<AppliedEvent> {
+  if (charge.refundedCents === 0) return { outcome: "ignored", detail: "not refunded" };
+  const found = await paymentPaidBy(tx, providerId, charge.paidRefs);
+  if (!found) return { outcome: "ignored", detail: "unknown_payment" };
+  const ids = { paymentId: found.id, userId: found.userId };
+  const payment = await lockPayment(tx, found.id);
+  if (payment?.status === "refunded") return { outcome: "ignored", detail: "already refunded", ...ids };
+  if (payment?.status !== "paid") return { outcome: "ignored", detail: "not paid", ...ids };
+  if (charge.refundedByBobine) return { outcome: "ignored", detail: "refund asked by Bobine", ...ids };
+  const refunded = euros(charge.refundedCents, charge.currency);
+  const of = euros(charge.amountCents, charge.currency);
+  if (!charge.fullyRefunded) {
+    await recordAudit(tx, providerActor(providerId), {
+      action: "payment.partial_refund",
+      targetType: "payment",
+      targetId: payment.id,
+      targetLabel: await paymentLabel(tx, payment),
+      after: { refunded: `${refunded} / ${of}`, origin: "provider", charge: charge.ref, access: "kept" },
+    });
+    return {
+      outcome: "applied",
+      detail: `partial_refund: ${refunded} of ${of} refunded at ${providerId}, access kept`,
+      ...ids,
+    };
+  }
+  await endRefundedPayment(tx, payment, providerActor(providerId), {
+    origin: "provider",
+    charge: charge.ref,
+  });
+  return {
+    outcome: "applied",
+    detail: `refunded at ${providerId}: ${refunded}, access ended`,
+    ...ids,
+    ...(payment.subscriptionId && payment.providerSubscriptionRef
+      ? { cancelAgreement: { provider: providerId, ref: payment.providerSubscriptionRef } }
+      : {}),
+  };
 }
 
 /** The delivery's row as it is settled: an event for an unknown member is kept as such. */
@@ -600,6 +713,12 @@ async function applyRenewal(
   if (!inv.subscriptionRef) return { outcome: "ignored", detail: "no subscription" };
   const row = await agreementByRef(tx, providerId, inv.subscriptionRef);
   if (!row) return { outcome: "ignored", detail: "unknown_member" };
+  if (inv.reason === "change") {
+    // An upgrade's difference (Stripe's proration invoice): told by the webhook, or by the change itself.
+    const plan = inv.planId ? await planById(tx, inv.planId) : undefined;
+    if (plan?.interval !== "month") return { outcome: "ignored", detail: "plan change to an unknown plan" };
+    return applyPlanUpgrade(tx, providerId, row.id, plan, inv);
+  }
   if (!inv.paid) {
     if (!inv.failedAttempt) return { outcome: "ignored", detail: "not paid" };
     // A refused renewal: 3 days of grace (once per invoice), an e-mail, then the paywall.
@@ -625,7 +744,8 @@ async function applyRenewal(
   }
   // The first invoice paid the checkout's period: already granted under its reference.
   if (await periodGranted(tx, source, inv.ref)) return { outcome: "ignored", detail: "already settled" };
-  const plan = await planById(tx, row.planId);
+  const change = await changeAtRenewal(tx, row.id, inv);
+  const plan = await planById(tx, change?.toPlanId ?? row.planId);
   if (!plan) throw new Error(`plan ${row.planId} vanished`);
   const payment = await insertRenewalPayment(tx, {
     userId: row.userId,
@@ -657,7 +777,130 @@ async function applyRenewal(
     },
     source,
   );
+  if (change && applied.outcome === "applied") {
+    await updatePlanChange(tx, change.id, {
+      status: "applied",
+      appliedAt: new Date(),
+      paymentId: payment.id,
+    });
+  }
   return { ...applied, paymentId: payment.id, userId: row.userId };
+}
+
+/**
+ * A change waiting for this renewal (decision 053) takes over when the provider bills its plan:
+ * the agreement is of the new plan from now on, and the period the renewal pays is granted with it.
+ * A PayPal revision the member never agreed to is dropped once PayPal bills the old plan again.
+ */
+async function changeAtRenewal(tx: Conn, agreementId: string, inv: InvoiceState) {
+  const waiting = await waitingChange(tx, agreementId);
+  if (!waiting || waiting.change.status === "requested") return undefined;
+  const billed = inv.planId ?? (inv.planCode ? (await planByCode(tx, inv.planCode))?.id : undefined);
+  const change = waiting.change;
+  if (billed === change.toPlanId || (billed === undefined && change.status === "scheduled")) {
+    await setAgreementPlan(tx, agreementId, change.toPlanId);
+    return change;
+  }
+  if (billed !== undefined && change.status === "awaiting_approval") {
+    await updatePlanChange(tx, change.id, { status: "canceled", detail: "not approved before the renewal" });
+  }
+  return undefined;
+}
+
+/**
+ * An upgrade that takes effect at once (decision 053), with the provider's proration paid: the
+ * difference is a payment with its receipt, the agreement bills the new plan, and the period that
+ * runs is of the new plan now — so the stream's limits and quality follow at once. Told by the
+ * change itself and by the invoice's webhook, whichever comes first: the agreement's row is locked
+ * and the invoice is recorded once, so the other changes nothing.
+ */
+export async function applyPlanUpgrade(
+  tx: Conn,
+  providerId: ProviderId,
+  agreementId: string,
+  plan: PlanRow,
+  inv: InvoiceState,
+): Promise<AppliedEvent> {
+  const row = await lockAgreement(tx, agreementId);
+  if (!row?.providerRef) return { outcome: "ignored", detail: "unknown_member" };
+  const ids = { userId: row.userId };
+  const known = await paymentByRef(tx, providerId, inv.ref);
+  if (known) return { outcome: "ignored", detail: "already settled", paymentId: known.id, ...ids };
+  if (!inv.paid) return { outcome: "ignored", detail: "not paid", ...ids };
+  const waiting = await waitingChange(tx, row.id);
+  const change =
+    waiting?.change.status === "requested" && waiting.change.toPlanId === plan.id
+      ? waiting.change
+      : undefined;
+  // The difference can be neither in another currency nor more than the new plan's whole month.
+  if (inv.currency !== plan.currency || inv.amountCents > plan.priceCents) {
+    const detail = `amount_mismatch: plan change charged ${inv.amountCents} ${inv.currency}, at most ${plan.priceCents} ${plan.currency}`;
+    if (change) await updatePlanChange(tx, change.id, { status: "failed", detail });
+    return { outcome: "mismatch", detail, ...ids };
+  }
+  const period = await runningPeriodOf(tx, row.id);
+  const payment =
+    inv.amountCents > 0
+      ? await insertChangePayment(tx, {
+          userId: row.userId,
+          planId: plan.id,
+          provider: providerId as PaymentRow["provider"],
+          providerRef: inv.ref,
+          amountCents: inv.amountCents,
+          currency: inv.currency,
+          method: agreementMethod(row.paymentMethod),
+          subscriptionId: row.id,
+          subscriptionRef: row.providerRef,
+          entitlementId: period?.id ?? null,
+        })
+      : undefined;
+  const fromPlanId = row.planId;
+  if (fromPlanId !== plan.id) {
+    await setAgreementPlan(tx, row.id, plan.id);
+    await switchRunningPeriods(tx, row.id, plan.id);
+  }
+  const applied = {
+    status: "applied" as const,
+    effectiveAt: new Date(),
+    appliedAt: new Date(),
+    amountCents: inv.amountCents,
+    currency: inv.currency,
+    paymentId: payment?.id ?? null,
+  };
+  if (change) await updatePlanChange(tx, change.id, applied);
+  else if (fromPlanId !== plan.id) {
+    // Told by the webhook before the change recorded itself (or made at Stripe): its line all the same.
+    await insertPlanChange(tx, {
+      userId: row.userId,
+      subscriptionId: row.id,
+      provider: providerId,
+      fromPlanId,
+      toPlanId: plan.id,
+      kind: "upgrade",
+      ...applied,
+    });
+  }
+  const receipt = payment
+    ? await insertReceipt(tx, {
+        paymentId: payment.id,
+        userId: row.userId,
+        planName: billingMessages.receiptPlanChange(plan.name),
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        periodStart: new Date(),
+        periodEnd: period?.endsAt ?? row.currentPeriodEnd,
+      })
+    : undefined;
+  const member = await memberEmail(tx, row.userId);
+  return {
+    outcome: "applied",
+    detail: "plan_upgraded",
+    ...ids,
+    ...(payment ? { paymentId: payment.id } : {}),
+    ...(receipt && member
+      ? { mail: { to: member.email, receipt: { ...receipt, method: payment?.method ?? "card" } } }
+      : {}),
+  };
 }
 
 /**
@@ -743,26 +986,43 @@ export async function refundPayment(ctx: Ctx, providers: Providers, actor: Actor
   await ctx.db.transaction(async (tx) => {
     const locked = await lockPayment(tx, payment.id);
     if (locked?.status !== "paid") return;
-    await updatePayment(tx, payment.id, { status: "refunded" });
-    if (locked.entitlementId) await revokePeriod(tx, locked.entitlementId);
-    // A refunded monthly plan renews no more.
-    if (locked.subscriptionId) await endAgreement(tx, locked.subscriptionId);
-    await recordAudit(tx, actor, {
-      action: "payment.refund",
-      targetType: "payment",
-      targetId: payment.id,
-      targetLabel: await paymentLabel(tx, locked),
-      before: { status: "paid" },
-      after: {
-        status: "refunded",
-        amount: euros(locked.amountCents, locked.currency),
-        provider: locked.provider,
-        ...(provider.refundsByHand ? { byHand: true } : {}),
-      },
+    await endRefundedPayment(tx, locked, actor, {
+      ...(provider.refundsByHand ? { byHand: true } : {}),
     });
   });
   ctx.log.info({ paymentId }, "payment refunded by an administrator");
   return { id: payment.id, status: "refunded" as const };
+}
+
+/**
+ * A refunded payment ends what it paid for, whoever refunded it (an administrator's « Rembourser »,
+ * or a refund made at the provider): marked refunded, the period it granted revoked at once (access
+ * ends), its agreement renewing no more, and the journal's line naming who did it. Inside the
+ * caller's transaction, on the payment row it locked while still paid.
+ */
+async function endRefundedPayment(
+  tx: Conn,
+  locked: PaymentRow,
+  actor: Actor | ProviderActor,
+  journal: Record<string, unknown>,
+) {
+  await updatePayment(tx, locked.id, { status: "refunded" });
+  if (locked.entitlementId) await revokePeriod(tx, locked.entitlementId);
+  // A refunded monthly plan renews no more.
+  if (locked.subscriptionId) await endAgreement(tx, locked.subscriptionId);
+  await recordAudit(tx, actor, {
+    action: "payment.refund",
+    targetType: "payment",
+    targetId: locked.id,
+    targetLabel: await paymentLabel(tx, locked),
+    before: { status: "paid" },
+    after: {
+      status: "refunded",
+      amount: euros(locked.amountCents, locked.currency),
+      provider: locked.provider,
+      ...journal,
+    },
+  });
 }
 
 /** How the journal names a payment: its member and its plan. */

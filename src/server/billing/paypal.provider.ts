@@ -32,6 +32,7 @@ interface Order {
 interface Subscription {
   id: string;
   status: string;
+  plan_id?: string;
   custom_id?: string;
   create_time?: string;
   links?: Link[];
@@ -143,9 +144,14 @@ export function paypalProvider(settings: Settings, publicUrl: string): PaymentPr
   const link = (links: Link[] | undefined, ...rels: string[]) =>
     links?.find((l) => rels.includes(l.rel))?.href;
 
+  /** The Bobine plan a PayPal plan bills (PAYPAL_PLAN_IDS read backwards). */
+  const planCodeOf = (paypalPlan: string | undefined) =>
+    Object.entries(settings.planIds).find(([, id]) => id === paypalPlan)?.[0] ?? null;
+
   function agreementOf(s: Subscription): AgreementState {
     const next = s.billing_info?.next_billing_time;
     return {
+      planCode: planCodeOf(s.plan_id),
       ref: s.id,
       // A cancelled PayPal subscription bills no more; Bobine's access runs to the period's end.
       status: s.status === "ACTIVE" || s.status === "CANCELLED" ? "active" : "canceled",
@@ -354,9 +360,11 @@ export function paypalProvider(settings: Settings, publicUrl: string): PaymentPr
       const subscriptionRef = sale.billing_agreement_id ?? null;
       let periodEnd: Date | null = null;
       let first = false;
+      let planCode: string | null = null;
       if (subscriptionRef) {
         const { subscription: s, payments } = await subscriptionPayments(subscriptionRef);
         first = payments[0]?.id === sale.id;
+        planCode = planCodeOf(s.plan_id);
         // The latest payment runs to the next billing; an older one replayed later stacks one month.
         const next = s.billing_info?.next_billing_time;
         if (payments.at(-1)?.id === sale.id && next) periodEnd = new Date(next);
@@ -369,7 +377,34 @@ export function paypalProvider(settings: Settings, publicUrl: string): PaymentPr
         currency: sale.amount.currency.toUpperCase(),
         subscriptionRef,
         periodEnd,
+        reason: "renewal",
+        planCode,
       };
+    },
+    planChanges: "renewal",
+    /**
+     * A change of plan (docs/decisions/053-plan-changes.md): Subscriptions v1 `revise` with the new
+     * plan's PayPal plan id. PayPal asks the member's consent on its own page (the `approve` link)
+     * and bills the new plan from the next billing on, without proration, whatever the direction.
+     */
+    async changePlan(req) {
+      const planId = settings.planIds[req.plan.code];
+      if (!planId) throw new ProviderError(`no PayPal plan for ${req.plan.code}`);
+      const revised = await call<{ links?: Link[] }>(
+        "POST",
+        `/v1/billing/subscriptions/${encodeURIComponent(req.subscriptionRef)}/revise`,
+        {
+          plan_id: planId,
+          application_context: {
+            locale: "fr-FR",
+            user_action: "CONTINUE",
+            return_url: req.returnUrl,
+            cancel_url: req.cancelUrl,
+          },
+        },
+        `revise-${req.changeId}`,
+      );
+      return { invoice: null, approveUrl: link(revised.links, "approve") ?? null };
     },
     async setCancelAtPeriodEnd(ref, cancel) {
       if (!cancel) throw new ProviderUnsupported("paypal cannot resume a cancelled subscription");

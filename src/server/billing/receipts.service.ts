@@ -11,6 +11,7 @@ import {
   recentPayments,
   walletPaymentsToConfirm,
 } from "./payments.queries.ts";
+import { recentPlanChanges } from "./plan-changes.queries.ts";
 import { receiptPdf } from "./receipt-pdf.ts";
 
 const iso = (d: Date) => d.toISOString();
@@ -35,10 +36,11 @@ export async function memberReceipts(db: Db, userId: string) {
  * an administrator, oldest first (administrators).
  */
 export async function adminLedger(db: Db, byHand: (provider: string) => boolean) {
-  const [toConfirm, payments, events] = await Promise.all([
+  const [toConfirm, payments, events, changes] = await Promise.all([
     walletPaymentsToConfirm(db, 200),
     recentPayments(db, 200),
     recentEvents(db, 200),
+    recentPlanChanges(db, 200),
   ]);
   const payment = (p: (typeof payments)[number]) => ({
     ...p,
@@ -49,6 +51,11 @@ export async function adminLedger(db: Db, byHand: (provider: string) => boolean)
     toConfirm: toConfirm.map(payment),
     payments: payments.map(payment),
     events: events.map((e) => ({ ...e, receivedAt: iso(e.receivedAt) })),
+    planChanges: changes.map((c) => ({
+      ...c,
+      createdAt: iso(c.createdAt),
+      effectiveAt: c.effectiveAt ? iso(c.effectiveAt) : null,
+    })),
   };
 }
 

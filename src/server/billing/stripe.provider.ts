@@ -2,9 +2,11 @@ import Stripe from "stripe";
 import type { Config } from "../shared/config.ts";
 import {
   type AgreementState,
+  type ChargeState,
   type CheckoutState,
   type InvoiceState,
   type PaymentProvider,
+  ProviderDeclined,
   ProviderError,
   type WebhookEvent,
   WebhookSignatureError,
@@ -12,6 +14,9 @@ import {
 
 /** Stripe-Signature's timestamp may be at most this old (Stripe's own default). */
 export const STRIPE_TOLERANCE_SECONDS = 300;
+
+/** The metadata Bobine puts on its own refunds (« Rembourser »): their `charge.refunded` is not a dashboard's. */
+export const BOBINE_REFUND_METADATA = { requestedBy: "bobine" } as const;
 
 type StripeSettings = NonNullable<Config["billing"]["stripe"]>;
 
@@ -32,6 +37,32 @@ function agreementOf(sub: Stripe.Subscription): AgreementState {
           : "canceled",
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     periodEnd: seconds(item?.current_period_end),
+  };
+}
+
+/** An invoice as Bobine reads it: a renewal's (or a first period's), or a plan change's proration. */
+function invoiceStateOf(inv: Stripe.Invoice, ref: string): InvoiceState {
+  const parent = (
+    inv as {
+      parent?: {
+        subscription_details?: {
+          subscription?: string | { id: string };
+          metadata?: Record<string, string> | null;
+        };
+      };
+    }
+  ).parent;
+  const line = inv.lines?.data?.[0];
+  return {
+    ref: inv.id ?? ref,
+    paid: inv.status === "paid",
+    failedAttempt: inv.status === "open" && inv.attempted === true,
+    amountCents: inv.amount_paid,
+    currency: inv.currency.toUpperCase(),
+    subscriptionRef: idOf(parent?.subscription_details?.subscription ?? null),
+    periodEnd: seconds(line?.period?.end),
+    reason: inv.billing_reason === "subscription_update" ? "change" : "renewal",
+    planId: parent?.subscription_details?.metadata?.planId ?? null,
   };
 }
 
@@ -58,8 +89,18 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     try {
       return await run();
     } catch (err) {
+      // A card refused for what an update had to charge at once (error_if_incomplete: nothing changed).
+      if ((err as { statusCode?: number }).statusCode === 402)
+        throw new ProviderDeclined(`stripe ${what}: ${(err as Error).message}`);
       throw new ProviderError(`stripe ${what}: ${(err as Error).message}`);
     }
+  };
+  /** The subscription's one item (Bobine's subscriptions have one price), with its product. */
+  const itemOf = async (ref: string) => {
+    const sub = await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(ref));
+    const item = sub.items?.data?.[0];
+    if (!item) throw new ProviderError(`stripe subscription ${ref} without item`);
+    return { item, product: idOf(item.price.product as string | { id: string }) };
   };
 
   return {
@@ -122,7 +163,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
             ? "subscription"
             : object.object === "invoice"
               ? "invoice"
-              : "other";
+              : object.object === "charge"
+                ? "charge"
+                : "other";
       return { id: event.id, type: event.type, object: { kind, ref: object.id ?? "" }, payload: event };
     },
     async fetchCheckout(ref): Promise<CheckoutState> {
@@ -149,19 +192,119 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return agreementOf(await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(ref)));
     },
     async fetchInvoice(ref): Promise<InvoiceState> {
-      const inv = await call("invoices.retrieve", () => stripe.invoices.retrieve(ref));
-      const parent = (
-        inv as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }
-      ).parent;
-      const line = inv.lines?.data?.[0];
+      return invoiceStateOf(await call("invoices.retrieve", () => stripe.invoices.retrieve(ref)), ref);
+    },
+    planChanges: "prorated",
+    /**
+     * A change of plan (docs/decisions/053-plan-changes.md): the item gets a price of the new plan
+     * (created with its product, so that Stripe's own invoices name it) and the subscription's
+     * metadata the plan's id, which its next invoices carry. `now` (an upgrade): Stripe prorates
+     * what is left of the period and charges it at once (`always_invoice`), and a card that refuses
+     * leaves the subscription unchanged (`error_if_incomplete`: a 402). `renewal` (a downgrade): no
+     * proration — the period is paid, the next invoice bills the new price.
+     */
+    async changePlan(req) {
+      const { item } = await itemOf(req.subscriptionRef);
+      const price = await call("prices.create", () =>
+        stripe.prices.create(
+          {
+            currency: req.plan.currency.toLowerCase(),
+            unit_amount: req.plan.priceCents,
+            recurring: { interval: "month" },
+            product_data: { name: req.plan.name },
+            metadata: { planId: req.plan.id },
+          },
+          { idempotencyKey: `price-${req.changeId}` },
+        ),
+      );
+      const now = req.when === "now";
+      const sub = await call("subscriptions.update", () =>
+        stripe.subscriptions.update(
+          req.subscriptionRef,
+          {
+            items: [{ id: item.id, price: price.id }],
+            proration_behavior: now ? "always_invoice" : "none",
+            ...(now ? { payment_behavior: "error_if_incomplete" as const } : {}),
+            metadata: { planId: req.plan.id },
+            expand: ["latest_invoice"],
+          },
+          { idempotencyKey: `change-${req.changeId}` },
+        ),
+      );
+      const latest = sub.latest_invoice && typeof sub.latest_invoice !== "string" ? sub.latest_invoice : null;
       return {
-        ref: inv.id ?? ref,
-        paid: inv.status === "paid",
-        failedAttempt: inv.status === "open" && inv.attempted === true,
-        amountCents: inv.amount_paid,
-        currency: inv.currency.toUpperCase(),
-        subscriptionRef: idOf(parent?.subscription_details?.subscription ?? null),
-        periodEnd: seconds(line?.period?.end),
+        invoice:
+          now && latest?.billing_reason === "subscription_update"
+            ? invoiceStateOf(latest, latest.id ?? "")
+            : null,
+        approveUrl: null,
+      };
+    },
+    /** What an upgrade would charge now: Stripe's preview of the same update (`invoices.createPreview`). */
+    async previewPlanChange(ref, plan) {
+      const { item, product } = await itemOf(ref);
+      if (!product) return null;
+      const preview = await call("invoices.createPreview", () =>
+        stripe.invoices.createPreview({
+          subscription: ref,
+          subscription_details: {
+            items: [
+              {
+                id: item.id,
+                price_data: {
+                  currency: plan.currency.toLowerCase(),
+                  product,
+                  recurring: { interval: "month" },
+                  unit_amount: plan.priceCents,
+                },
+              },
+            ],
+            proration_behavior: "always_invoice",
+          },
+        }),
+      );
+      return preview.amount_due;
+    },
+    /**
+     * A charge with its refunds (`charge.refunded`, a refund made in Stripe's dashboard included),
+     * and what it paid: a monthly period's invoice (through its invoice payment) or, for one payment,
+     * the checkout session that created its payment intent.
+     */
+    async fetchCharge(ref): Promise<ChargeState> {
+      const charge = await call("charges.retrieve", () =>
+        stripe.charges.retrieve(ref, { expand: ["refunds"] }),
+      );
+      const intent = idOf(charge.payment_intent as string | { id: string } | null);
+      const paidRefs: string[] = [];
+      if (intent) {
+        const invoices = await call("invoicePayments.list", () =>
+          stripe.invoicePayments.list({
+            payment: { type: "payment_intent", payment_intent: intent },
+            limit: 10,
+          }),
+        );
+        for (const p of invoices.data) {
+          const invoice = idOf(p.invoice as string | { id: string } | null);
+          if (invoice) paidRefs.push(invoice);
+        }
+        if (paidRefs.length === 0) {
+          const sessions = await call("checkout.sessions.list", () =>
+            stripe.checkout.sessions.list({ payment_intent: intent, limit: 1 }),
+          );
+          for (const s of sessions.data) paidRefs.push(s.id);
+        }
+      }
+      const refunds = charge.refunds?.data ?? [];
+      return {
+        ref: charge.id,
+        amountCents: charge.amount,
+        refundedCents: charge.amount_refunded,
+        currency: charge.currency.toUpperCase(),
+        fullyRefunded: charge.refunded,
+        refundedByBobine:
+          refunds.length > 0 &&
+          refunds.every((r) => r.metadata?.requestedBy === BOBINE_REFUND_METADATA.requestedBy),
+        paidRefs,
       };
     },
     async setCancelAtPeriodEnd(ref, cancel) {
@@ -210,16 +353,16 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       const paymentIntent = intent;
       await call("refunds.create", () =>
         stripe.refunds.create(
-          { payment_intent: paymentIntent },
+          { payment_intent: paymentIntent, metadata: { ...BOBINE_REFUND_METADATA } },
           { idempotencyKey: `refund-${paymentIntent}` },
         ),
       );
-      if (subscription) {
-        const id = subscription;
-        const sub = await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(id));
-        if (sub.status !== "canceled")
-          await call("subscriptions.cancel", () => stripe.subscriptions.cancel(id));
-      }
+      if (subscription) await this.cancelAgreement?.(subscription);
+    },
+    async cancelAgreement(id) {
+      const sub = await call("subscriptions.retrieve", () => stripe.subscriptions.retrieve(id));
+      if (sub.status !== "canceled")
+        await call("subscriptions.cancel", () => stripe.subscriptions.cancel(id));
     },
   };
 }

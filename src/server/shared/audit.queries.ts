@@ -13,6 +13,15 @@ export interface Actor {
   username: string;
 }
 
+/**
+ * A change no administrator made, told by a provider (a refund made in Stripe's dashboard): the
+ * journal names the provider, with no account behind it.
+ */
+export interface ProviderActor {
+  id: null;
+  username: string;
+}
+
 /** The administrator a route acts for (the journal names them even once their account is gone). */
 export const actorOf = (user: { id: string; username: string }): Actor => ({
   id: user.id,
@@ -30,7 +39,11 @@ export interface AuditRecord {
 }
 
 /** Writes one line of the journal, in `tx`. */
-export async function recordAudit(tx: Conn, actor: Actor, record: AuditRecord): Promise<void> {
+export async function recordAudit(
+  tx: Conn,
+  actor: Actor | ProviderActor,
+  record: AuditRecord,
+): Promise<void> {
   const summary: { before?: unknown; after?: unknown } = {};
   if (record.before) summary.before = record.before;
   if (record.after) summary.after = record.after;

@@ -39,6 +39,57 @@ export const plansText = {
   loadFailed: "Impossible de charger les plans d'abonnement",
 } as const;
 
+/** « Changer de formule » (docs/decisions/053-plan-changes.md): a monthly subscriber moves to another monthly plan. */
+export const planChangeText = {
+  change: "Changer de formule",
+  changeLabel: (plan: string) => `Changer de formule${nbsp}: passer à ${plan}`,
+  current: "Votre formule actuelle",
+  keep: (plan: string) => `Garder ${plan}`,
+  scheduledFor: (date: string) => `Prévue le ${date}`,
+  waitingFor: (plan: string) => `Un passage à ${plan} est déjà prévu`,
+  noteProrated: (plan: string) =>
+    `Votre abonnement ${plan} se renouvelle chaque mois. «${nbsp}Changer de formule${nbsp}»${nbsp}: une formule plus chère s'applique tout de suite (la différence, au prorata des jours restants, est prélevée aujourd'hui)${nbsp}; une moins chère, à votre prochaine échéance. L'accès à vie reste possible tout de suite.`,
+  noteRenewal: (plan: string) =>
+    `Votre abonnement ${plan} se renouvelle chaque mois. «${nbsp}Changer de formule${nbsp}»${nbsp}: PayPal vous demande votre accord, puis la nouvelle formule s'applique à votre prochaine échéance. L'accès à vie reste possible tout de suite.`,
+  noteWaiting: (plan: string, date: string) =>
+    `Votre abonnement passera à ${plan} le ${date}. Pour l'annuler, gardez votre formule actuelle.`,
+  loading: "Calcul en cours…",
+  upgradeTitle: (plan: string) => `Passer à ${plan} dès maintenant${nbsp}?`,
+  upgradeAmount: (amount: string, date: string) =>
+    `${amount} vous seront prélevés aujourd'hui${nbsp}: la différence entre les deux formules pour les jours qui restent jusqu'au ${date}, calculée par Stripe.`,
+  upgradeProrated: (date: string) =>
+    `La différence entre les deux formules pour les jours qui restent jusqu'au ${date} vous sera prélevée aujourd'hui, au prorata.`,
+  upgradeThen: (plan: string, price: string, date: string) =>
+    `Vous profitez de ${plan} tout de suite, puis ${price}/mois à partir du ${date}. L'accès à la nouvelle formule commençant immédiatement, vous renoncez à votre droit de rétractation pour ce complément.`,
+  laterTitle: (plan: string) => `Passer à ${plan} à votre prochaine échéance${nbsp}?`,
+  laterText: (current: string, date: string, plan: string, price: string) =>
+    `Vous gardez ${current} jusqu'au ${date} inclus, sans rien payer de plus. À partir du ${date}, votre abonnement passe à ${plan}, ${price}/mois.`,
+  laterTextNoDate: (current: string, plan: string, price: string) =>
+    `Vous gardez ${current} jusqu'à votre prochaine échéance, sans rien payer de plus${nbsp}; ensuite, votre abonnement passe à ${plan}, ${price}/mois.`,
+  approvalText: "PayPal vous demandera votre accord dans un nouvel onglet. Rien n'est prélevé aujourd'hui.",
+  revertTitle: (plan: string) => `Garder ${plan}${nbsp}?`,
+  revertText: (plan: string) =>
+    `Le passage prévu à ${plan} est annulé${nbsp}; votre formule actuelle continue.`,
+  confirm: "Confirmer le changement",
+  confirmRevert: "Garder ma formule",
+  cancel: "Annuler",
+  doneNowTitle: "Formule changée",
+  doneNow: (plan: string) => `Vous profitez maintenant de ${plan}. Votre reçu vous a été envoyé par e-mail.`,
+  doneLaterTitle: "Changement enregistré",
+  doneLater: (plan: string, date: string) => `Votre abonnement passera à ${plan} le ${date}.`,
+  doneApproval: "Donnez votre accord dans l'onglet PayPal qui vient de s'ouvrir.",
+  doneRevertTitle: "Changement annulé",
+  doneRevert: (plan: string) => `Vous gardez ${plan}.`,
+  failed: "Le changement de formule n'a pas abouti",
+  previewFailed: "Impossible de préparer ce changement de formule",
+  retry: "Réessayer",
+  pending: (plan: string, date: string) => `Passage à ${plan} prévu le ${date}`,
+  pendingNoDate: (plan: string) => `Passage à ${plan} prévu à votre prochaine échéance`,
+  pendingApproval: "En attente de votre accord chez PayPal",
+  approve: "Donner mon accord chez PayPal",
+  nextRenewal: "votre prochaine échéance",
+} as const;
+
 /** /subscription: the member's state above the plans (spec §4 display states). */
 export const subscriptionPageText = {
   title: "Abonnements",

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CreditCard, RotateCw, Undo2, Webhook } from "lucide-react";
-import type { AdminPayment, AdminPaymentEvent } from "#contract/billing";
+import { ArrowLeftRight, CreditCard, RotateCw, Undo2, Webhook } from "lucide-react";
+import type { AdminPayment, AdminPaymentEvent, AdminPlanChange } from "#contract/billing";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { type Column, DataTable } from "#web/components/ui/data-table.tsx";
@@ -9,6 +9,7 @@ import { Spinner } from "#web/components/ui/spinner.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { adminText, adminPaymentsText as text } from "#web/i18n/admin.ts";
 import { serverMessage } from "#web/lib/api.ts";
+import { formatPrice } from "#web/lib/format.ts";
 import { toast } from "#web/lib/toast.ts";
 import { adminPaymentKeys, ledgerOptions, postRefund, postReplay } from "../api/payment-queries.ts";
 import { usePaymentAction } from "../hooks/use-payment-action.ts";
@@ -141,6 +142,53 @@ export function PaymentsTab() {
     },
   ];
 
+  const changeColumns: Column<AdminPlanChange>[] = [
+    {
+      key: "member",
+      header: text.changeColumns.member,
+      card: "title",
+      cell: (c) => c.username ?? text.deletedMember,
+    },
+    {
+      key: "at",
+      header: text.changeColumns.at,
+      className: "whitespace-nowrap",
+      cell: (c) => when.format(new Date(c.createdAt)),
+    },
+    {
+      key: "change",
+      header: text.changeColumns.change,
+      cell: (c) => text.changeFromTo(c.fromPlan, c.toPlan),
+    },
+    {
+      key: "provider",
+      header: text.changeColumns.provider,
+      cell: (c) => text.providers[c.provider] ?? c.provider,
+    },
+    {
+      key: "status",
+      header: text.changeColumns.status,
+      cell: (c) => (
+        <span className="flex flex-col gap-0.5">
+          <span>{text.changeStatuses[c.status] ?? c.status}</span>
+          {c.detail && <span className="text-xs text-muted">{c.detail}</span>}
+        </span>
+      ),
+    },
+    {
+      key: "effective",
+      header: text.changeColumns.effective,
+      className: "whitespace-nowrap",
+      cell: (c) => (c.effectiveAt ? when.format(new Date(c.effectiveAt)) : "—"),
+    },
+    {
+      key: "amount",
+      header: text.changeColumns.amount,
+      className: "whitespace-nowrap tabular-nums",
+      cell: (c) => (c.amountCents !== null && c.currency ? formatPrice(c.amountCents, c.currency) : "—"),
+    },
+  ];
+
   if (ledger.isError)
     return (
       <QueryLoadError
@@ -155,7 +203,7 @@ export function PaymentsTab() {
         <Spinner />
       </div>
     );
-  const { toConfirm, payments, events } = ledger.data;
+  const { toConfirm, payments, events, planChanges } = ledger.data;
   return (
     <div className="flex flex-col gap-10">
       <WalletConfirmations payments={toConfirm} />
@@ -169,6 +217,24 @@ export function PaymentsTab() {
             <StateMessage icon={CreditCard} title={text.empty} text={text.text} />
           ) : (
             <DataTable caption={text.heading} columns={columns} rows={payments} rowKey={(p) => p.id} />
+          )}
+        </div>
+      </section>
+      <section aria-labelledby="admin-plan-changes-heading">
+        <h2 id="admin-plan-changes-heading" className="text-xl font-bold">
+          {text.changesHeading}
+        </h2>
+        <p className="text-sm text-muted">{text.changesText}</p>
+        <div className="mt-5">
+          {planChanges.length === 0 ? (
+            <StateMessage icon={ArrowLeftRight} title={text.changesEmpty} text={text.changesText} />
+          ) : (
+            <DataTable
+              caption={text.changesHeading}
+              columns={changeColumns}
+              rows={planChanges}
+              rowKey={(c) => c.id}
+            />
           )}
         </div>
       </section>

@@ -4,12 +4,14 @@ import {
   billingPortal,
   type CheckoutMethod,
   cancelSubscription,
+  changePlan,
   createCheckout,
   declareWalletPayment,
   demoCheckout,
   demoPay,
   getSubscription,
   listReceipts,
+  previewPlanChange,
   resumeSubscription,
   verifyPayment,
   walletCheckout,
@@ -26,6 +28,7 @@ export const subscriptionKeys = {
   demo: (paymentId: string) => ["subscription", "demo", paymentId] as const,
   verify: (sessionId: string) => ["subscription", "verify", sessionId] as const,
   wallet: (paymentId: string) => ["subscription", "wallet", paymentId] as const,
+  change: (planId: string) => ["subscription", "change", planId] as const,
 };
 
 /** GET /api/plans: the active plans, cheapest first (spec §7 subscription_plans). */
@@ -63,6 +66,20 @@ export const walletOptions = (paymentId: string) =>
     refetchInterval: (q) => (q.state.data?.status === "pending" && q.state.data.reference ? 15_000 : false),
     retry: false,
   });
+
+/** What changing to a plan would do (decision 053): read when the confirmation opens, never cached long. */
+export const planChangeOptions = (planId: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.change(planId),
+    queryFn: ({ signal }) => apiGet(previewPlanChange, { query: { planId }, signal }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+/** « Changer de formule »: the plan only; the server reads its price. */
+export const changeTo = (planId: string, waiveWithdrawal: boolean) =>
+  apiSend(changePlan, { body: { planId, waiveWithdrawal } });
 
 export const declareWallet = (paymentId: string, reference: string) =>
   apiSend(declareWalletPayment, { params: { paymentId }, body: { reference } });

@@ -18,14 +18,24 @@ import type { CheckoutMethod } from "#contract/billing";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { RetryButton } from "#web/components/ui/load-error.tsx";
 import { commonText } from "#web/i18n/common.ts";
-import { plansText } from "#web/i18n/subscription.ts";
+import { planChangeText, plansText } from "#web/i18n/subscription.ts";
 import { serverMessage } from "#web/lib/api.ts";
+import { formatLongDate } from "#web/lib/format.ts";
 import { useSession } from "#web/lib/session/use-session.ts";
 import { toast } from "#web/lib/toast.ts";
 import { plansOptions, startCheckout, subscriptionStateOptions } from "../api/plan-queries.ts";
+import { PlanChangeDialog } from "./plan-change-dialog.tsx";
 import { formatPrice, priceSuffix } from "./plan-price.ts";
 
 type Plan = z.output<typeof listPlans.response>["items"][number];
+
+/** What a plan's button does for a monthly subscriber whose provider changes plans (decision 053). */
+interface ChangeAction {
+  label: string;
+  ariaLabel?: string;
+  /** Absent: the button is disabled (the current plan, or another change already waits). */
+  onClick?: () => void;
+}
 
 /** spec §9 payment methods offered on the plans screen. */
 const methods = [
@@ -80,14 +90,17 @@ function PlanCard({
   noteId,
   busy,
   blockedBy,
+  change,
   onChoose,
 }: {
   plan: Plan;
   headingLevel: 2 | 3;
   noteId: string;
   busy: boolean;
-  /** The id of the notice that says why this plan cannot be bought now. */
+  /** The id of the notice that says why this plan cannot be bought now (or how it is changed to). */
   blockedBy?: string | undefined;
+  /** « Changer de formule » instead of a purchase. */
+  change?: ChangeAction | undefined;
   onChoose: () => void;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -121,15 +134,28 @@ function PlanCard({
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        disabled={busy || blockedBy !== undefined}
-        aria-describedby={blockedBy ?? noteId}
-        onClick={onChoose}
-        className={`${buttonStyles({ variant: featured ? "primary" : "outline" })} mt-6 w-full`}
-      >
-        {busy ? plansText.choosing : plansText.choose(plan.name)}
-      </button>
+      {change ? (
+        <button
+          type="button"
+          disabled={change.onClick === undefined}
+          aria-label={change.ariaLabel}
+          aria-describedby={blockedBy ?? noteId}
+          onClick={change.onClick}
+          className={`${buttonStyles({ variant: featured ? "primary" : "outline" })} mt-6 w-full`}
+        >
+          {change.label}
+        </button>
+      ) : (
+        <button
+          type="button"
+          disabled={busy || blockedBy !== undefined}
+          aria-describedby={blockedBy ?? noteId}
+          onClick={onChoose}
+          className={`${buttonStyles({ variant: featured ? "primary" : "outline" })} mt-6 w-full`}
+        >
+          {busy ? plansText.choosing : plansText.choose(plan.name)}
+        </button>
+      )}
     </li>
   );
 }
@@ -170,16 +196,53 @@ export function PlansPanel({
   const state = useQuery({ ...subscriptionStateOptions(user?.id ?? ""), enabled: user !== null });
   const demo = demoGiven ?? state.data?.demo ?? false;
   // Nothing is paid twice (the server refuses it too): lifetime owns everything; a monthly
-  // subscription that still renews blocks the other monthly plans until it is cancelled.
+  // subscription that still renews blocks a second one beside it — « Changer de formule » moves it
+  // to another monthly plan where its provider can (decision 053), else it is cancelled first.
   const blockedId = useId();
   const current = state.data;
   const covered = current?.state === "active" || current?.state === "expiring";
   const lifetime = covered && current?.endsAt === null;
-  const renewing = current?.agreement && !current.agreement.cancelAtPeriodEnd ? current.planName : null;
-  const blocked = (plan: Plan) =>
-    lifetime || (renewing !== null && plan.interval === "month") ? blockedId : undefined;
+  const agreement = current?.agreement && !current.agreement.cancelAtPeriodEnd ? current.agreement : null;
   const navigate = useNavigate();
   const { data, isPending, isError, refetch, isRefetching } = useQuery(plansOptions);
+  const renewing = agreement
+    ? (data?.items.find((p) => p.id === agreement.planId)?.name ?? current?.planName ?? "")
+    : null;
+  const changes = lifetime ? null : (agreement?.planChanges ?? null);
+  const pending = agreement?.pendingChange ?? null;
+  const [changing, setChanging] = useState<string | null>(null);
+  const blocked = (plan: Plan) =>
+    lifetime || (renewing !== null && plan.interval === "month") ? blockedId : undefined;
+  const changeAction = (plan: Plan): ChangeAction | undefined => {
+    if (!agreement || !changes || plan.interval !== "month") return undefined;
+    const ask = () => setChanging(plan.id);
+    if (plan.id === agreement.planId) {
+      // A waiting change is cancelled by keeping the current plan (PayPal: until the member agreed there).
+      const revertible = pending && (changes === "prorated" || pending.awaitingApproval);
+      return revertible
+        ? { label: planChangeText.keep(plan.name), onClick: ask }
+        : { label: planChangeText.current };
+    }
+    if (pending) {
+      return plan.id === pending.planId && pending.effectiveAt
+        ? { label: planChangeText.scheduledFor(formatLongDate(pending.effectiveAt)) }
+        : { label: planChangeText.waitingFor(pending.planName) };
+    }
+    return { label: planChangeText.change, ariaLabel: planChangeText.changeLabel(plan.name), onClick: ask };
+  };
+  const note = lifetime
+    ? plansText.lifetimeOwned
+    : renewing === null
+      ? null
+      : !changes
+        ? plansText.renewing(renewing)
+        : pending
+          ? pending.effectiveAt
+            ? planChangeText.noteWaiting(pending.planName, formatLongDate(pending.effectiveAt))
+            : planChangeText.pendingNoDate(pending.planName)
+          : changes === "prorated"
+            ? planChangeText.noteProrated(renewing)
+            : planChangeText.noteRenewal(renewing);
   const checkout = useMutation({
     mutationFn: (planId: string) => startCheckout({ planId, method, waiveWithdrawal: true }),
     onSuccess: ({ paymentUrl }) => {
@@ -204,14 +267,14 @@ export function PlansPanel({
 
   return (
     <div className="flex flex-col gap-7">
-      {(lifetime || renewing !== null) && (
+      {note !== null && (
         <p
           id={blockedId}
           className="flex items-start gap-2.5 rounded-2xl border border-accent/40 bg-accent/8 px-4 py-3 text-sm"
         >
           <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
           {/* The cancellation's own button is in the member's state, just above (« Résilier… »). */}
-          <span>{lifetime ? plansText.lifetimeOwned : plansText.renewing(renewing ?? "")}</span>
+          <span>{note}</span>
         </p>
       )}
       <PaymentMethods value={method} onChange={setMethod} />
@@ -236,10 +299,14 @@ export function PlansPanel({
               noteId={noteId}
               busy={checkout.isPending && checkout.variables === plan.id}
               blockedBy={blocked(plan)}
+              change={changeAction(plan)}
               onChoose={() => choose(plan.id)}
             />
           ))}
         </ul>
+      )}
+      {changing && agreement && (
+        <PlanChangeDialog planId={changing} agreement={agreement} onClose={() => setChanging(null)} />
       )}
       <div className="flex flex-col gap-1.5">
         <label className="flex cursor-pointer items-start gap-3 text-sm">

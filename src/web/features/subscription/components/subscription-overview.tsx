@@ -3,7 +3,7 @@ import { BadgeCheck, CircleAlert, Clock, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import type { SubscriptionState } from "#contract/billing";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
-import { plansText, subscriptionPageText } from "#web/i18n/subscription.ts";
+import { planChangeText, plansText, subscriptionPageText } from "#web/i18n/subscription.ts";
 import { serverMessage } from "#web/lib/api.ts";
 import { formatLongDate } from "#web/lib/format.ts";
 import { toast } from "#web/lib/toast.ts";
@@ -43,8 +43,19 @@ export function SubscriptionActions({ state }: { state: SubscriptionState }) {
   });
   const agreement = state.agreement;
   if (!agreement) return null;
+  const approveUrl = agreement.cancelAtPeriodEnd ? null : agreement.pendingChange?.approveUrl;
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {approveUrl && (
+        <a
+          href={approveUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonStyles({ size: "sm" })}
+        >
+          {planChangeText.approve}
+        </a>
+      )}
       {agreement.canManage && (
         <button
           type="button"
@@ -95,6 +106,17 @@ export function SubscriptionOverview({ state }: { state: SubscriptionState }) {
         {agreement?.cancelAtPeriodEnd && agreement.periodEnd && (
           <p className="mt-0.5 text-sm text-amber-200">
             {t.cancelScheduled(formatLongDate(agreement.periodEnd))}
+          </p>
+        )}
+        {agreement && !agreement.cancelAtPeriodEnd && agreement.pendingChange && (
+          <p className="mt-0.5 text-sm text-emerald-300">
+            {agreement.pendingChange.effectiveAt
+              ? planChangeText.pending(
+                  agreement.pendingChange.planName,
+                  formatLongDate(agreement.pendingChange.effectiveAt),
+                )
+              : planChangeText.pendingNoDate(agreement.pendingChange.planName)}
+            {agreement.pendingChange.awaitingApproval && ` — ${planChangeText.pendingApproval}`}
           </p>
         )}
       </div>
