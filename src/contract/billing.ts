@@ -79,6 +79,9 @@ export const billingMessages = {
   walletConfirmedTitle: "Paiement confirmé",
   walletConfirmedMessage: (plan: string) =>
     `Votre paiement en crypto est confirmé\u00a0: ${plan} est actif. Bon visionnage\u00a0!`,
+  refundedTitle: "Paiement remboursé",
+  refundedMessage: (plan: string, amount: string) =>
+    `Votre paiement de ${amount} pour ${plan} vous a été remboursé\u00a0: l'accès qu'il payait a pris fin. Vous pouvez choisir une formule à tout moment.`,
   walletRejectedTitle: "Paiement non confirmé",
   walletRejectedMessage: (plan: string) =>
     `Votre paiement en crypto pour ${plan} n'a pas pu être confirmé. Contactez le support si vous avez bien envoyé les fonds.`,

@@ -297,6 +297,7 @@ describe("an administrator's refund through Stripe", () => {
     const after = await state(m);
     expect(after.state).not.toBe("active");
     expect(after.agreement).toBeNull();
+    expect(await refundNotices(m)).toEqual([billingMessages.refundedTitle]);
   });
 
   it("lifetime: the checkout's payment intent is refunded and the access ends", async () => {
@@ -331,6 +332,12 @@ describe("an administrator's refund through Stripe", () => {
     expect(refunds().map((r) => r.payment_intent)).toContain(intent);
   });
 });
+
+/** The titles of the member's refund notifications. */
+async function refundNotices(m: SignedIn) {
+  const list = (await m.call("GET", "/api/notifications")).json() as { items: { title: string }[] };
+  return list.items.map((n) => n.title).filter((title) => title === billingMessages.refundedTitle);
+}
 
 describe("a refund made in Stripe's dashboard (charge.refunded)", () => {
   const intentOf = (invoice: string) =>
@@ -381,6 +388,8 @@ describe("a refund made in Stripe's dashboard (charge.refunded)", () => {
     });
     // Nothing more is billed: the subscription is cancelled at Stripe too.
     await expect.poll(() => stripe.subscriptions.get(subscription)?.status).toBe("canceled");
+    // The member is told why the access ended.
+    expect(await refundNotices(m)).toEqual([billingMessages.refundedTitle]);
   });
 
   it("a lifetime payment refunded in the dashboard: found by its checkout session, its access ends", async () => {
@@ -447,6 +456,7 @@ describe("a refund made in Stripe's dashboard (charge.refunded)", () => {
     expect(await eventRows(event.id)).toHaveLength(1);
     expect(await journalOf(paymentId)).toHaveLength(1);
     expect((await state(m)).state).not.toBe("active");
+    expect(await refundNotices(m)).toHaveLength(1);
   });
 
   it("a partial refund is recorded and keeps the access; refunding the rest then ends it", async () => {

@@ -10,6 +10,7 @@ import type { Config } from "../shared/config.ts";
 import type { AppContext } from "../shared/context.ts";
 import { accessSpan, type EntitlementSource, grantEntitlement } from "../shared/entitlement.queries.ts";
 import { AppError, fieldError } from "../shared/errors.ts";
+import { notifyMember } from "../shared/member-notifications.queries.ts";
 import type { Conn } from "../shared/sql.queries.ts";
 import {
   cancellationMail,
@@ -1010,6 +1011,12 @@ async function endRefundedPayment(
   if (locked.entitlementId) await revokePeriod(tx, locked.entitlementId);
   // A refunded monthly plan renews no more.
   if (locked.subscriptionId) await endAgreement(tx, locked.subscriptionId);
+  // The member learns why the access ended (in the bell, at once, whatever tab is open).
+  const plan = await planById(tx, locked.planId);
+  await notifyMember(tx, locked.userId, {
+    title: billingMessages.refundedTitle,
+    message: billingMessages.refundedMessage(plan?.name ?? "", euros(locked.amountCents, locked.currency)),
+  });
   await recordAudit(tx, actor, {
     action: "payment.refund",
     targetType: "payment",
