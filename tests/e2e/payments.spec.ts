@@ -1,6 +1,7 @@
 import { billingMessages, DEMO_CARDS } from "../../src/contract/billing.ts";
 import { adminPaymentsText, adminText } from "../../src/web/i18n/admin.ts";
 import { memberText } from "../../src/web/i18n/member.ts";
+import { playerText } from "../../src/web/i18n/player.ts";
 import {
   cancelText,
   demoText,
@@ -24,7 +25,7 @@ import { expect, signIn, test } from "./fixtures.ts";
 test.describe("payments", () => {
   test.use({ bypassCSP: true });
 
-  test("a member buys Premium, sees it verified and active with a receipt, cancels in three clicks and keeps access; an administrator refunds it", async ({
+  test("a member buys Premium, sees it verified and active with a receipt, cancels in three clicks and keeps access; an administrator refunds it and the member meets the paywall again", async ({
     page,
     member,
     browser,
@@ -105,6 +106,13 @@ test.describe("payments", () => {
     await expect(refund).toHaveCount(0);
     expect((await (await page.request.get("/api/subscription")).json()).state).not.toBe("active");
     await adminContext.close();
+
+    // Access over: the member meets the paywall again, and the bell says why.
+    const films = await (await page.request.get("/api/videos?type=movie&limit=1")).json();
+    await page.goto(`/video/${films.items[0].id}`);
+    await expect(page.getByRole("heading", { name: playerText.paywallTitle })).toBeVisible();
+    const notes = await (await page.request.get("/api/notifications")).json();
+    expect(notes.items.map((n: { title: string }) => n.title)).toContain(billingMessages.refundedTitle);
   });
 
   test("a member sends crypto to the operator's wallet and declares the transaction; an administrator confirms it and the member is active", async ({
@@ -165,7 +173,7 @@ test.describe("payments", () => {
     expect((await (await page.request.get("/api/subscription")).json()).state).toBe("active");
   });
 
-  test("a member pays Premium through PayPal's approval page (the local fake) and comes back active", async ({
+  test("a member pays Premium through PayPal's approval page (the local fake), comes back active, and cancels in three clicks keeping access", async ({
     page,
     member,
   }) => {
@@ -188,6 +196,17 @@ test.describe("payments", () => {
       state: "active",
       planCode: "premium_monthly",
       agreement: { provider: "paypal" },
+    });
+
+    // Cancelled in three clicks, through PayPal: access kept to the end of the paid month.
+    await page.goto("/settings");
+    await page.getByRole("link", { name: plansText.cancelLink }).click();
+    await expect(page.getByRole("heading", { level: 1, name: cancelText.title })).toBeVisible();
+    await page.getByRole("button", { name: cancelText.confirm }).click();
+    await expect(page.getByRole("heading", { name: cancelText.doneTitle })).toBeVisible();
+    expect(await (await page.request.get("/api/subscription")).json()).toMatchObject({
+      state: "active",
+      agreement: { provider: "paypal", cancelAtPeriodEnd: true },
     });
     expect(member.username).toBeTruthy();
   });
