@@ -146,6 +146,8 @@ export const subscriptionStateSchema = z.object({
   /** The methods that can take a payment now, and whether the demo provider stands in for them. */
   methods: z.array(z.enum(checkoutMethods)),
   demo: z.boolean(),
+  /** The methods whose payments the demo provider takes (« Mode démonstration » is said for those only). */
+  demoMethods: z.array(z.enum(checkoutMethods)),
 });
 export type SubscriptionState = z.output<typeof subscriptionStateSchema>;
 

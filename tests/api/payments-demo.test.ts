@@ -60,6 +60,26 @@ describe("checkout", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ state: "none", agreement: null, demo: true });
     expect(res.json().methods).toEqual(["card", "paypal", "paysafecard", "crypto"]);
+    expect(res.json().demoMethods).toEqual(["card", "paypal", "paysafecard", "crypto"]);
+  });
+
+  it("says which methods the demo provider takes when a real provider has one of them (card by Stripe)", async () => {
+    const mixed = await createTestApp({
+      env: {
+        PAYMENT_DEMO: "true",
+        STRIPE_SECRET_KEY: "sk_test_not_called",
+        STRIPE_WEBHOOK_SECRET: "whsec_not_called",
+        STRIPE_API_URL: "http://127.0.0.1:9",
+      },
+    });
+    try {
+      const m = await signedIn(mixed);
+      const body = (await m.call("GET", "/api/subscription")).json();
+      expect(body.methods).toEqual(["card", "paypal", "paysafecard", "crypto"]);
+      expect(body.demoMethods).toEqual(["paypal", "paysafecard", "crypto"]);
+    } finally {
+      await mixed.close();
+    }
   });
 
   it("refuses an inactive plan, an unknown plan and a missing waiver with a French 400, and records nothing", async () => {

@@ -23,6 +23,8 @@ test.describe("card payments through Stripe", () => {
     await page.goto("/subscription");
     await expect(page.getByRole("heading", { level: 1, name: plansText.title })).toBeVisible();
     await page.getByText(plansText.methods.card.label, { exact: true }).click();
+    // Card is Stripe's here: no « Mode démonstration ».
+    await expect(page.getByText(plansText.demoNote)).toHaveCount(0);
     await page.getByRole("checkbox", { name: plansText.waiver }).check();
     await page.getByRole("button", { name: plansText.choose("Premium") }).click();
 

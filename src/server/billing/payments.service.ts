@@ -175,6 +175,7 @@ export async function subscriptionState(
         : null,
     methods: checkoutMethods.filter((m) => providers.forMethod(m) !== undefined),
     demo: providers.demo !== undefined,
+    demoMethods: checkoutMethods.filter((m) => providers.demo && providers.forMethod(m) === providers.demo),
   };
 }
 

@@ -231,18 +231,22 @@ export async function unreadCount(db: Conn, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** spec §7: select by user, newest first (spec §9: the header shows 10, or 8 in the desktop app). */
+/**
+ * spec §7: select by user, newest first (spec §9: the header shows 10, or 8 in the desktop app), and
+ * the unread count in the same statement: one snapshot, so a state never pairs the list before a
+ * write with the count after it (two queries on a PostgreSQL pool could: [a1] with 2 unread).
+ */
 export async function notificationsOf(db: Db, userId: string, limit: number): Promise<NotificationsState> {
-  const [rows, unread] = await Promise.all([
-    db
-      .select(columns)
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit),
-    unreadCount(db, userId),
-  ]);
-  return { items: rows.map(toItem), unread };
+  const unreadNow = sql<number>`(select count(*)::int from ${notifications} n
+    where n.user_id = ${userId} and not n.is_read)`;
+  const rows = await db
+    .select({ ...columns, unread: unreadNow })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  // No notification at all: nothing is unread.
+  return { items: rows.map(toItem), unread: Number(rows[0]?.unread ?? 0) };
 }
 
 /**

@@ -29,7 +29,7 @@ export default function SubscriptionRoute() {
         </section>
       )}
       <div className="mt-10">
-        <PlansPanel headingLevel={2} demo={state.data?.demo ?? false} />
+        <PlansPanel headingLevel={2} demoMethods={state.data?.demoMethods ?? []} />
       </div>
     </section>
   );

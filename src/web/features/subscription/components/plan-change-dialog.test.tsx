@@ -158,6 +158,7 @@ describe("PlanChangeDialog", () => {
       agreement: { ...agreement, planId: PREMIUM.id },
       methods: ["card"],
       demo: false,
+      demoMethods: [],
     };
     await act(async () =>
       answerChange({

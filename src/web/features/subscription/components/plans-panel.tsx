@@ -178,14 +178,15 @@ function PlansSkeleton() {
  */
 export function PlansPanel({
   headingLevel = 3,
-  demo: demoGiven,
+  demoMethods: demoGiven,
 }: {
   headingLevel?: 2 | 3;
   /**
-   * The server's demo provider takes the payments (« Mode démonstration »). Without it, the panel
-   * reads it from the member's subscription state (the modal after sign-up, the player's paywall).
+   * The methods whose payments the server's demo provider takes (« Mode démonstration », said
+   * while one of them is chosen). Without it, the panel reads them from the member's subscription
+   * state (the modal after sign-up, the player's paywall).
    */
-  demo?: boolean;
+  demoMethods?: readonly Method[];
 }) {
   const [method, setMethod] = useState<Method>("card");
   const [waived, setWaived] = useState(false);
@@ -194,7 +195,7 @@ export function PlansPanel({
   const waiverId = useId();
   const { user } = useSession();
   const state = useQuery({ ...subscriptionStateOptions(user?.id ?? ""), enabled: user !== null });
-  const demo = demoGiven ?? state.data?.demo ?? false;
+  const demo = (demoGiven ?? state.data?.demoMethods ?? []).includes(method);
   // Nothing is paid twice (the server refuses it too): lifetime owns everything; a monthly
   // subscription that still renews blocks a second one beside it — « Changer de formule » moves it
   // to another monthly plan where its provider can (decision 053), else it is cancelled first.
