@@ -83,7 +83,8 @@ const usage = `usage: npm run bench -- [options]
   --trigger-ratings send every rating through the aggregate trigger, as in production (slower:
                     by default the trigger is disabled during the insert and the aggregates set in one UPDATE)
   --media           only the media bench (ladder speed next to bare ffmpeg, time to first playable,
-                    segment p99 next to nginx; --media-seconds, --playable-minutes, --segments)
+                    segment p99 next to nginx; --media-seconds, --playable-minutes, --segments,
+                    --ladder single)
   --stream          only the stream bench (200 MB file: Bobine's proxy next to nginx; --file-mb, --downloads, --ranges)
   --keep            keep the PostgreSQL database ${BENCH_DB_NAME} afterwards (to EXPLAIN by hand)
 PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres,

@@ -9,7 +9,8 @@
  *  3. segment serving p99 (curl, one keep-alive connection) through Bobine's ticketed HLS route
  *     next to nginx serving the same files.
  * Options: --media-seconds N (source of part 1, default 60), --playable-minutes N (part 2,
- * default 10), --segments N (part 3, default 400), --parts 1,2,3 (which parts; 3 needs 1).
+ * default 10), --segments N (part 3, default 400), --parts 1,2,3 (which parts; 3 needs 1),
+ * --ladder single (the pipeline with MEDIA_LADDER=single: every rung from one decode).
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -97,6 +98,8 @@ export async function mediaBenchMain(args: string[], log: (line: string) => void
   const seconds = arg(args, "media-seconds", 60);
   const playableMinutes = arg(args, "playable-minutes", 10);
   const segments = arg(args, "segments", 400);
+  const ladderAt = args.indexOf("--ladder");
+  const ladderMode = ladderAt >= 0 && args[ladderAt + 1] === "single" ? "single" : "progressive";
   const at = args.indexOf("--parts");
   const parts = new Set((at >= 0 ? (args[at + 1] ?? "") : "1,2,3").split(",").map((p) => p.trim()));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bobine-bench-media-"));
@@ -113,13 +116,14 @@ export async function mediaBenchMain(args: string[], log: (line: string) => void
       DATA_DIR: dataDir,
       PUBLIC_URL: "http://127.0.0.1",
       JOBS_POLL_SECONDS: "0.5",
+      MEDIA_LADDER: ladderMode,
     });
     app = await buildApp({ config, database });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const origin = originOf(app.server.address());
     const db = database.db;
     log(
-      `media: x264 preset ${config.media.ffmpegPreset}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+      `media: x264 preset ${config.media.ffmpegPreset}, MEDIA_LADDER=${config.media.ladder}, ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
     );
 
     /** Puts a source in the store as an upload would, and returns when `until` holds for its asset. */

@@ -331,6 +331,58 @@ export function videoRungArgs(
   ];
 }
 
+/**
+ * Every rung of the ladder from one decode (MEDIA_LADDER=single): the source is decoded once, split,
+ * and each branch scaled and encoded exactly as videoRungArgs encodes that rung alone, into its own
+ * folder (`dirs`, in the order of `tasks`).
+ */
+export function ladderArgs(
+  config: Config,
+  source: string,
+  tasks: AssetTask[],
+  frameRate: number,
+  dirs: string[],
+) {
+  const branches = tasks.map((_, i) => `[v${i}]`).join("");
+  const scales = tasks
+    .map((task, i) => `[v${i}]scale=${task.width}:${task.height}:flags=bicubic,format=yuv420p[o${i}]`)
+    .join(";");
+  const outputs = tasks.flatMap((task, i) => {
+    const bitrate = task.bitrate ?? 1_000_000;
+    return [
+      "-map",
+      `[o${i}]`,
+      "-an",
+      "-sn",
+      "-dn",
+      "-c:v",
+      "libx264",
+      "-preset",
+      config.media.ffmpegPreset,
+      "-profile:v",
+      "high",
+      "-b:v",
+      String(bitrate),
+      "-maxrate",
+      String(Math.round(bitrate * 1.5)),
+      "-bufsize",
+      String(bitrate * 2),
+      ...gop(frameRate),
+      ...threads(config),
+      ...hlsOutput(dirs[i] as string),
+    ];
+  });
+  return [
+    ...WHITELIST,
+    ...threads(config),
+    "-i",
+    localInput(source),
+    "-filter_complex",
+    `[0:v:0]split=${tasks.length}${branches};${scales}`,
+    ...outputs,
+  ];
+}
+
 /** One audio rendition: AAC-LC stereo 128 kb/s, segments of the same length. */
 export function audioArgs(config: Config, source: string, task: AssetTask, dir: string) {
   return [

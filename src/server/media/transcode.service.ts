@@ -11,6 +11,7 @@ import { type AssetTask, mediaKeys, type SourceProbe, type TrickplayLayout } fro
 import {
   audioArgs,
   FfmpegError,
+  ladderArgs,
   measureRendition,
   planTasks,
   posterArgs,
@@ -92,12 +93,21 @@ const isPlayable = (tasks: AssetTask[]) =>
   tasks.some((t) => t.kind === "video" && t.state === "ready") &&
   tasks.filter((t) => t.kind === "audio").every((t) => t.state === "ready");
 
-/** Changes one task under the row's lock and derives the asset's status, percentage and playability. */
-async function patchTask(ctx: WorkerContext, assetId: string, name: string, patch: Partial<AssetTask>) {
+/**
+ * Changes one task (or several: the rungs of a one-decode ladder) under the row's lock and derives
+ * the asset's status, percentage and playability.
+ */
+async function patchTask(
+  ctx: WorkerContext,
+  assetId: string,
+  name: string | string[],
+  patch: Partial<AssetTask>,
+) {
+  const names = new Set(typeof name === "string" ? [name] : name);
   return ctx.db.transaction(async (tx) => {
     const asset = await lockAsset(tx, assetId);
     if (!asset) return null;
-    const tasks = (asset.tasks as AssetTask[]).map((t) => (t.name === name ? { ...t, ...patch } : t));
+    const tasks = (asset.tasks as AssetTask[]).map((t) => (names.has(t.name) ? { ...t, ...patch } : t));
     const failed = tasks.find((t) => t.state === "failed");
     const allReady = tasks.length > 0 && tasks.every((t) => t.state === "ready");
     const status: AssetRow["status"] = failed ? "failed" : allReady ? "ready" : "transcoding";
@@ -162,10 +172,24 @@ async function publishRendition(ctx: WorkerContext, target: string, track: strin
   );
 }
 
-/** Sends the jobs of every task not ready yet (a task's job is sent once while it waits). */
+/** The job that makes every video rung from one decode (MEDIA_LADDER=single). */
+const LADDER_JOB = "ladder";
+
+/**
+ * Sends the jobs of every task not ready yet (a task's job is sent once while it waits). With
+ * MEDIA_LADDER=single the video rungs waiting are one job: one decode for the whole ladder.
+ */
 async function sendTasks(ctx: WorkerContext, assetId: string, tasks: AssetTask[]) {
+  const single = ctx.config.media.ladder === "single";
+  if (single && tasks.some((t) => t.kind === "video" && t.state !== "ready")) {
+    await ctx.jobs.send(
+      transcodeQueue,
+      { assetId, task: LADDER_JOB },
+      { priority: 30, singletonKey: `${assetId}:${LADDER_JOB}` },
+    );
+  }
   for (const task of tasks) {
-    if (task.state === "ready") continue;
+    if (task.state === "ready" || (single && task.kind === "video")) continue;
     await ctx.jobs.send(
       transcodeQueue,
       { assetId, task: task.name },
@@ -202,8 +226,9 @@ export async function probeAsset(ctx: WorkerContext, assetId: string, job: JobCo
   });
 }
 
-/** `media-transcode`: one task of an asset. */
+/** `media-transcode`: one task of an asset (or, MEDIA_LADDER=single, its whole video ladder). */
 export async function runTask(ctx: WorkerContext, assetId: string, name: string, job: JobContext) {
+  if (name === LADDER_JOB) return runLadder(ctx, assetId, job);
   const asset = await assetById(ctx.db, assetId);
   if (!asset?.sourceKey || !asset.probe) return;
   const task = (asset.tasks as AssetTask[]).find((t) => t.name === name);
@@ -275,6 +300,67 @@ export async function runTask(ctx: WorkerContext, assetId: string, name: string,
       ctx,
       assetId,
       name,
+      exhausted ? { state: "failed", error: reason } : { state: "queued", progress: 0 },
+    ).catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Every video rung not ready yet from one decode (MEDIA_LADDER=single): one ffmpeg that splits the
+ * decoded picture into the rungs; then each rung is measured and published (segments first, the
+ * playlist last) before its task says ready — the same guarantees as one job per rung, a killed
+ * worker leaving nothing published and the job to be retried whole.
+ */
+async function runLadder(ctx: WorkerContext, assetId: string, job: JobContext) {
+  const asset = await assetById(ctx.db, assetId);
+  if (!asset?.sourceKey || !asset.probe) return;
+  const rungs = (asset.tasks as AssetTask[]).filter((t) => t.kind === "video" && t.state !== "ready");
+  if (rungs.length === 0) return;
+  const names = rungs.map((t) => t.name);
+  const probe = asset.probe as SourceProbe;
+  await patchTask(ctx, assetId, names, { state: "running", progress: 0 });
+  let lastWrite = 0;
+  const onProgress = (percent: number) => {
+    const now = Date.now();
+    if (now - lastWrite < 1500) return;
+    lastWrite = now;
+    void patchTask(ctx, assetId, names, { progress: percent }).catch(() => {});
+  };
+  try {
+    await withWorkDir(async (dir) => {
+      const source = await localSource(ctx, asset.sourceKey as string, dir);
+      const outs = rungs.map((t) => path.join(dir, `out-${t.name}`));
+      for (const out of outs) await fs.mkdir(out);
+      await runFfmpeg(ctx.config, ladderArgs(ctx.config, source, rungs, probe.frameRate, outs), {
+        duration: probe.duration,
+        onProgress,
+        signal: job.signal,
+      });
+      for (const [i, task] of rungs.entries()) {
+        const out = outs[i] as string;
+        const measured = await measureRendition(ctx.config, out);
+        await publishRendition(ctx, asset.targetId, task.name, out);
+        const done = await patchTask(ctx, assetId, task.name, {
+          state: "ready",
+          progress: 100,
+          bandwidth: measured.bandwidth,
+          averageBandwidth: measured.averageBandwidth,
+          codecs: measured.codecs,
+          frameRate: measured.frameRate || probe.frameRate,
+        });
+        await afterReady(ctx, done);
+      }
+    });
+  } catch (err) {
+    const reason = err instanceof FfmpegError ? err.reason : mediaMessages.uploadFailed;
+    const exhausted = job.retryCount >= (transcodeQueue.retryLimit ?? 3);
+    const waiting = (await assetById(ctx.db, assetId))?.tasks as AssetTask[] | undefined;
+    const unfinished = names.filter((n) => waiting?.find((t) => t.name === n)?.state !== "ready");
+    await patchTask(
+      ctx,
+      assetId,
+      unfinished,
       exhausted ? { state: "failed", error: reason } : { state: "queued", progress: 0 },
     ).catch(() => {});
     throw err;

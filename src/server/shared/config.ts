@@ -64,6 +64,7 @@ const envSchema = z.object({
     .enum(["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow"])
     .default("veryfast"),
   MEDIA_KEEP_ORIGINAL: bool.default(true),
+  MEDIA_LADDER: z.enum(["progressive", "single"]).default("progressive"),
   FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
   FFPROBE_PATH: z.string().min(1).default("ffprobe"),
   // S3-compatible object storage (docs/decisions/027-s3-media-store.md): set S3_BUCKET to use it.
@@ -197,6 +198,8 @@ export interface Config {
     /** x264 preset (veryfast by default; tests use ultrafast). */
     ffmpegPreset: string;
     keepOriginal: boolean;
+    /** How the ladder is made: one job per rung, low first, or every rung from one decode. */
+    ladder: "progressive" | "single";
     ffmpegPath: string;
     ffprobePath: string;
   };
@@ -314,6 +317,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ffmpegThreads: e.MEDIA_FFMPEG_THREADS,
       ffmpegPreset: e.MEDIA_FFMPEG_PRESET,
       keepOriginal: e.MEDIA_KEEP_ORIGINAL,
+      /**
+       * progressive: one job per rung, the low one first (watchable soonest, PeerTube's order);
+       * single: every rung from one decode (the ladder sooner, watchable only once it is whole).
+       */
+      ladder: e.MEDIA_LADDER,
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
     },
