@@ -16,6 +16,7 @@ import {
   subtitlesText,
   videoFormText,
 } from "../../src/web/i18n/admin.ts";
+import { homeText } from "../../src/web/i18n/catalogue.ts";
 import { accountText } from "../../src/web/i18n/common.ts";
 import { notificationsText } from "../../src/web/i18n/notifications.ts";
 import { playerText } from "../../src/web/i18n/player.ts";
@@ -199,7 +200,10 @@ test.describe("the administration", () => {
     await signUp(memberContext.request);
     const member = await memberContext.newPage();
     await member.goto("/");
-    await expect(member.getByRole("link", { name: new RegExp(title) }).first()).toBeAttached();
+    // « Nouveautés » draws its cards when the reader scrolls to it (decision 054).
+    const newest = member.getByRole("region", { name: homeText.rails.newest, exact: true });
+    await newest.scrollIntoViewIfNeeded();
+    await expect(newest.getByRole("link", { name: new RegExp(title) }).first()).toBeAttached();
     await member.goto(`/search?q=${encodeURIComponent(title)}`);
     await expect(member.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible();
     await memberContext.close();

@@ -16,6 +16,8 @@ test.describe("home page on the demo catalogue", () => {
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The newest are « Nouveautés », drawn when the reader scrolls to it (decision 054).
+    await page.getByRole("region", { name: homeText.rails.newest, exact: true }).scrollIntoViewIfNeeded();
     for (const video of api.items.slice(0, 12) as { title: string }[]) {
       await expect(page.getByRole("img", { name: video.title, exact: true }).first()).toBeAttached();
     }
