@@ -292,27 +292,10 @@ const hlsOutput = (dir: string) => [
 const threads = (config: Config) =>
   config.media.ffmpegThreads > 0 ? ["-threads", String(config.media.ffmpegThreads)] : [];
 
-/** The arguments of one video rung: H.264 High, constrained bitrate, aligned keyframes, fMP4 HLS. */
-export function videoRungArgs(
-  config: Config,
-  source: string,
-  task: AssetTask,
-  frameRate: number,
-  dir: string,
-) {
+/** How a rung is encoded and written: H.264 High, constrained bitrate, aligned keyframes, fMP4 HLS. */
+function rungEncoding(config: Config, task: AssetTask, frameRate: number, dir: string) {
   const bitrate = task.bitrate ?? 1_000_000;
   return [
-    ...WHITELIST,
-    ...threads(config),
-    "-i",
-    localInput(source),
-    "-map",
-    "0:v:0",
-    "-an",
-    "-sn",
-    "-dn",
-    "-vf",
-    `scale=${task.width}:${task.height}:flags=bicubic,format=yuv420p`,
     "-c:v",
     "libx264",
     "-preset",
@@ -331,6 +314,32 @@ export function videoRungArgs(
   ];
 }
 
+const scaleTo = (task: AssetTask) => `scale=${task.width}:${task.height}:flags=bicubic,format=yuv420p`;
+
+/** The arguments of one video rung, alone (MEDIA_LADDER=progressive). */
+export function videoRungArgs(
+  config: Config,
+  source: string,
+  task: AssetTask,
+  frameRate: number,
+  dir: string,
+) {
+  return [
+    ...WHITELIST,
+    ...threads(config),
+    "-i",
+    localInput(source),
+    "-map",
+    "0:v:0",
+    "-an",
+    "-sn",
+    "-dn",
+    "-vf",
+    scaleTo(task),
+    ...rungEncoding(config, task, frameRate, dir),
+  ];
+}
+
 /**
  * Every rung of the ladder from one decode (MEDIA_LADDER=single): the source is decoded once, split,
  * and each branch scaled and encoded exactly as videoRungArgs encodes that rung alone, into its own
@@ -344,34 +353,7 @@ export function ladderArgs(
   dirs: string[],
 ) {
   const branches = tasks.map((_, i) => `[v${i}]`).join("");
-  const scales = tasks
-    .map((task, i) => `[v${i}]scale=${task.width}:${task.height}:flags=bicubic,format=yuv420p[o${i}]`)
-    .join(";");
-  const outputs = tasks.flatMap((task, i) => {
-    const bitrate = task.bitrate ?? 1_000_000;
-    return [
-      "-map",
-      `[o${i}]`,
-      "-an",
-      "-sn",
-      "-dn",
-      "-c:v",
-      "libx264",
-      "-preset",
-      config.media.ffmpegPreset,
-      "-profile:v",
-      "high",
-      "-b:v",
-      String(bitrate),
-      "-maxrate",
-      String(Math.round(bitrate * 1.5)),
-      "-bufsize",
-      String(bitrate * 2),
-      ...gop(frameRate),
-      ...threads(config),
-      ...hlsOutput(dirs[i] as string),
-    ];
-  });
+  const scales = tasks.map((task, i) => `[v${i}]${scaleTo(task)}[o${i}]`).join(";");
   return [
     ...WHITELIST,
     ...threads(config),
@@ -379,7 +361,14 @@ export function ladderArgs(
     localInput(source),
     "-filter_complex",
     `[0:v:0]split=${tasks.length}${branches};${scales}`,
-    ...outputs,
+    ...tasks.flatMap((task, i) => [
+      "-map",
+      `[o${i}]`,
+      "-an",
+      "-sn",
+      "-dn",
+      ...rungEncoding(config, task, frameRate, dirs[i] as string),
+    ]),
   ];
 }
 

@@ -226,6 +226,50 @@ export async function probeAsset(ctx: WorkerContext, assetId: string, job: JobCo
   });
 }
 
+/** ffmpeg's percentage written on the tasks it makes, at most every 1.5 s. */
+function progressWriter(ctx: WorkerContext, assetId: string, names: string | string[]) {
+  let lastWrite = 0;
+  return (percent: number) => {
+    const now = Date.now();
+    if (now - lastWrite < 1500) return;
+    lastWrite = now;
+    void patchTask(ctx, assetId, names, { progress: percent }).catch(() => {});
+  };
+}
+
+/** A rendition made: measured, published (segments first, playlist last), then its task says ready. */
+async function publishReady(
+  ctx: WorkerContext,
+  asset: AssetRow,
+  task: AssetTask,
+  out: string,
+  probe: SourceProbe,
+) {
+  const measured = await measureRendition(ctx.config, out);
+  await publishRendition(ctx, asset.targetId, task.name, out);
+  const done = await patchTask(ctx, asset.id, task.name, {
+    state: "ready",
+    progress: 100,
+    bandwidth: measured.bandwidth,
+    averageBandwidth: measured.averageBandwidth,
+    codecs: measured.codecs,
+    frameRate: measured.frameRate || probe.frameRate,
+  });
+  await afterReady(ctx, done);
+}
+
+/** A failed attempt: the last one fails the tasks for the admin (who may retry); before it, they wait. */
+async function failed(ctx: WorkerContext, assetId: string, names: string[], err: unknown, job: JobContext) {
+  const reason = err instanceof FfmpegError ? err.reason : mediaMessages.uploadFailed;
+  const exhausted = job.retryCount >= (transcodeQueue.retryLimit ?? 3);
+  await patchTask(
+    ctx,
+    assetId,
+    names,
+    exhausted ? { state: "failed", error: reason } : { state: "queued", progress: 0 },
+  ).catch(() => {});
+}
+
 /** `media-transcode`: one task of an asset (or, MEDIA_LADDER=single, its whole video ladder). */
 export async function runTask(ctx: WorkerContext, assetId: string, name: string, job: JobContext) {
   if (name === LADDER_JOB) return runLadder(ctx, assetId, job);
@@ -235,14 +279,7 @@ export async function runTask(ctx: WorkerContext, assetId: string, name: string,
   if (!task || task.state === "ready") return;
   const probe = asset.probe as SourceProbe;
   await patchTask(ctx, assetId, name, { state: "running", progress: 0 });
-
-  let lastWrite = 0;
-  const onProgress = (percent: number) => {
-    const now = Date.now();
-    if (now - lastWrite < 1500) return;
-    lastWrite = now;
-    void patchTask(ctx, assetId, name, { progress: percent }).catch(() => {});
-  };
+  const onProgress = progressWriter(ctx, assetId, name);
   const target = asset.targetId;
   try {
     await withWorkDir(async (dir) => {
@@ -257,17 +294,7 @@ export async function runTask(ctx: WorkerContext, assetId: string, name: string,
             ? videoRungArgs(ctx.config, source, task, probe.frameRate, out)
             : audioArgs(ctx.config, source, task, out),
         );
-        const measured = await measureRendition(ctx.config, out);
-        await publishRendition(ctx, target, task.name, out);
-        const done = await patchTask(ctx, assetId, name, {
-          state: "ready",
-          progress: 100,
-          bandwidth: measured.bandwidth,
-          averageBandwidth: measured.averageBandwidth,
-          codecs: measured.codecs,
-          frameRate: measured.frameRate || probe.frameRate,
-        });
-        await afterReady(ctx, done);
+        await publishReady(ctx, asset, task, out, probe);
         return;
       }
       if (task.kind === "poster") {
@@ -293,15 +320,7 @@ export async function runTask(ctx: WorkerContext, assetId: string, name: string,
       await afterReady(ctx, await patchTask(ctx, assetId, name, { state: "ready", progress: 100 }));
     });
   } catch (err) {
-    const reason = err instanceof FfmpegError ? err.reason : mediaMessages.uploadFailed;
-    // The last attempt fails the task for the admin (who may retry); before it, the task waits.
-    const exhausted = job.retryCount >= (transcodeQueue.retryLimit ?? 3);
-    await patchTask(
-      ctx,
-      assetId,
-      name,
-      exhausted ? { state: "failed", error: reason } : { state: "queued", progress: 0 },
-    ).catch(() => {});
+    await failed(ctx, assetId, [name], err, job);
     throw err;
   }
 }
@@ -320,13 +339,7 @@ async function runLadder(ctx: WorkerContext, assetId: string, job: JobContext) {
   const names = rungs.map((t) => t.name);
   const probe = asset.probe as SourceProbe;
   await patchTask(ctx, assetId, names, { state: "running", progress: 0 });
-  let lastWrite = 0;
-  const onProgress = (percent: number) => {
-    const now = Date.now();
-    if (now - lastWrite < 1500) return;
-    lastWrite = now;
-    void patchTask(ctx, assetId, names, { progress: percent }).catch(() => {});
-  };
+  const onProgress = progressWriter(ctx, assetId, names);
   try {
     await withWorkDir(async (dir) => {
       const source = await localSource(ctx, asset.sourceKey as string, dir);
@@ -337,32 +350,12 @@ async function runLadder(ctx: WorkerContext, assetId: string, job: JobContext) {
         onProgress,
         signal: job.signal,
       });
-      for (const [i, task] of rungs.entries()) {
-        const out = outs[i] as string;
-        const measured = await measureRendition(ctx.config, out);
-        await publishRendition(ctx, asset.targetId, task.name, out);
-        const done = await patchTask(ctx, assetId, task.name, {
-          state: "ready",
-          progress: 100,
-          bandwidth: measured.bandwidth,
-          averageBandwidth: measured.averageBandwidth,
-          codecs: measured.codecs,
-          frameRate: measured.frameRate || probe.frameRate,
-        });
-        await afterReady(ctx, done);
-      }
+      for (const [i, task] of rungs.entries()) await publishReady(ctx, asset, task, outs[i] as string, probe);
     });
   } catch (err) {
-    const reason = err instanceof FfmpegError ? err.reason : mediaMessages.uploadFailed;
-    const exhausted = job.retryCount >= (transcodeQueue.retryLimit ?? 3);
     const waiting = (await assetById(ctx.db, assetId))?.tasks as AssetTask[] | undefined;
     const unfinished = names.filter((n) => waiting?.find((t) => t.name === n)?.state !== "ready");
-    await patchTask(
-      ctx,
-      assetId,
-      unfinished,
-      exhausted ? { state: "failed", error: reason } : { state: "queued", progress: 0 },
-    ).catch(() => {});
+    await failed(ctx, assetId, unfinished, err, job);
     throw err;
   }
 }
