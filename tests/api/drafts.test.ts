@@ -201,6 +201,26 @@ describe("a draft film", () => {
   });
 });
 
+describe("a member's marks on a draft", () => {
+  it("cannot add a draft to Ma liste, rate it or like it (404, as an unknown video), but can take back a mark left before", async () => {
+    const draft = await createDraft("La Brume invisible");
+    for (const [method, url, payload] of [
+      ["POST", "/api/favorites", { videoId: draft.id }],
+      ["PUT", `/api/ratings/${draft.id}`, { rating: 4 }],
+      ["PUT", `/api/likes/${draft.id}`, undefined],
+    ] as const) {
+      const res = await member.call(method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().code).toBe("VIDEO_NOT_FOUND");
+    }
+    // A mark left while it was published (written here directly) can still be taken back.
+    await t.database.db.insert(favorites).values({ userId: member.id, videoId: draft.id });
+    expect((await member.call("DELETE", `/api/favorites/${draft.id}`)).statusCode).toBe(204);
+    expect((await member.call("PUT", `/api/ratings/${draft.id}`, { rating: 0 })).statusCode).toBe(200);
+    expect((await member.call("DELETE", `/api/likes/${draft.id}`)).statusCode).toBe(200);
+  });
+});
+
 describe("a draft series", () => {
   it("tells nobody of its new episodes, and neither lists nor finds them", async () => {
     const series = await makeVideo(t.database.db, { title: "Les Brumes", type: "series", published: false }, [

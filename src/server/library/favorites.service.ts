@@ -1,6 +1,7 @@
 import type { FavoriteAdded, FavoriteListQuery, FavoriteListResponse } from "#contract/library";
 import { pagingMessages } from "#contract/paging";
 import type { Db } from "#db/client";
+import { assertPublished } from "../shared/audience.ts";
 import { isForeignKeyViolation } from "../shared/db-errors.ts";
 import { AppError, fieldError } from "../shared/errors.ts";
 import { afterKeys, type SortKey } from "../shared/keyset.queries.ts";
@@ -21,6 +22,7 @@ export const favoriteIds = (db: Db, userId: string) => favoriteIdsOf(db, userId)
  * with 'Déjà en favoris' (ALREADY_FAVORITE); an unknown video is not found.
  */
 export async function addFavorite(db: Db, userId: string, videoId: string): Promise<FavoriteAdded> {
+  await assertPublished(db, videoId);
   let row: Awaited<ReturnType<typeof insertFavorite>>;
   try {
     row = await insertFavorite(db, userId, videoId);

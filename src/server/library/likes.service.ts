@@ -1,5 +1,6 @@
 import type { LikeResult } from "#contract/library";
 import type { Db } from "#db/client";
+import { assertPublished } from "../shared/audience.ts";
 import { isForeignKeyViolation } from "../shared/db-errors.ts";
 import { AppError } from "../shared/errors.ts";
 import { likedIdsOf, writeLike } from "./likes.queries.ts";
@@ -11,6 +12,7 @@ import { likedIdsOf, writeLike } from "./likes.queries.ts";
  * the video's count after the write. An unknown video is not found, in both directions.
  */
 export async function setLike(db: Db, userId: string, videoId: string, liked: boolean): Promise<LikeResult> {
+  if (liked) await assertPublished(db, videoId);
   let video: Awaited<ReturnType<typeof writeLike>>;
   try {
     video = await writeLike(db, userId, videoId, liked);

@@ -1,5 +1,6 @@
 import type { MyVideoState, RatingResult } from "#contract/library";
 import type { Db } from "#db/client";
+import { assertPublished } from "../shared/audience.ts";
 import { isForeignKeyViolation } from "../shared/db-errors.ts";
 import { AppError } from "../shared/errors.ts";
 import { videoStateOf, writeRating } from "./ratings.queries.ts";
@@ -14,6 +15,7 @@ export async function rateVideo(
   videoId: string,
   rating: number,
 ): Promise<RatingResult> {
+  if (rating > 0) await assertPublished(db, videoId);
   let video: Awaited<ReturnType<typeof writeRating>>;
   try {
     video = await writeRating(db, userId, videoId, rating);

@@ -40,6 +40,16 @@ export const maturityAllowed = (audience: Audience, video: Maturity) =>
   ALLOWED_MATURITIES[audience.maxMaturity].includes(video);
 
 /**
+ * Nothing new is marked on a draft (decision 052): adding it to Ma liste, rating or liking it is a
+ * 404, as for a video that does not exist (its id is known to nobody outside the administration).
+ * Taking a mark back stays possible: a video taken back keeps the member's own past.
+ */
+export async function assertPublished(db: Db, videoId: string): Promise<void> {
+  const video = await videoVisibility(db, videoId);
+  if (video && !video.published) throw new AppError("VIDEO_NOT_FOUND");
+}
+
+/**
  * The stream's check (decision 008): a video above the member's level, or a draft (decision 052), is
  * not found for them, as in the catalogue, so it gets no ticket. An unknown video is left to the
  * caller's own 404.
