@@ -24,7 +24,13 @@ export function Providers({ children }: { children: ReactNode }) {
         containerAriaLabel={toastText.region}
         toastOptions={{
           className: "font-sans shadow-2xl",
-          classNames: { success: "[&_[data-icon]]:text-accent", error: "[&_[data-icon]]:text-danger" },
+          classNames: {
+            success: "[&_[data-icon]]:text-accent",
+            error: "[&_[data-icon]]:text-danger",
+            // Sonner's dark theme draws descriptions in a fixed light grey, unreadable on the light
+            // theme's surface: the app's own muted token follows the theme.
+            description: "!text-muted",
+          },
           closeButtonAriaLabel: toastText.close,
         }}
       />
