@@ -107,11 +107,12 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   // JSON routes accept JSON only: a text/plain body is a 415 (SECURITY-CHECKLIST 13).
   app.removeContentTypeParser("text/plain");
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("X-Request-Id", request.id);
+    done();
   });
   registerClosingAnswer(app);
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     request.log.debug(
       {
         method: request.method,
@@ -121,6 +122,7 @@ export async function buildApp({
       },
       "request",
     );
+    done();
   });
 
   registerErrorHandler(app);

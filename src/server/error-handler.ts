@@ -99,9 +99,10 @@ export function registerClosingAnswer(app: FastifyInstance) {
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onRequest", async () => {
+  app.addHook("onRequest", (_request, _reply, done) => {
     if (closing)
-      throw retryLater("SERVICE_UNAVAILABLE", STOPPING_RETRY_SECONDS, requestMessages.shuttingDown);
+      return done(retryLater("SERVICE_UNAVAILABLE", STOPPING_RETRY_SECONDS, requestMessages.shuttingDown));
+    done();
   });
 }
 

@@ -192,6 +192,17 @@ describe("security headers", () => {
     }
   });
 
+  it("gives the API's answers a policy that allows nothing, and the API reference page the page's policy", async () => {
+    const api = await t.app.inject({ method: "GET", url: "/api/categories" });
+    expect(api.headers["content-security-policy"]).toMatch(/^default-src 'none';/);
+    expect(api.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    // Document-only headers are not spent on JSON.
+    expect(api.headers["cross-origin-opener-policy"]).toBeUndefined();
+    const docs = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(String(docs.headers["content-security-policy"])).toContain("default-src 'self'");
+    expect(docs.headers["cross-origin-opener-policy"]).toBe("same-origin");
+  });
+
   it("sends HSTS only when the request came over https through a trusted proxy", async () => {
     const plain = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(plain.headers["strict-transport-security"]).toBeUndefined();

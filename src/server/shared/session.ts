@@ -116,9 +116,14 @@ export async function resolveSession(
  */
 export function registerSessionHook(app: FastifyInstance, deps: { db: Db; config: Config }) {
   app.decorateRequest("currentUser", null);
-  app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/"))
-      request.currentUser = await resolveSession(deps.db, deps.config, request);
+  const name = cookieName(deps.config);
+  // A callback hook: a request without the cookie (every visitor's) costs no promise.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (!request.url.startsWith("/api/") || request.cookies[name] === undefined) return done();
+    resolveSession(deps.db, deps.config, request).then((user) => {
+      request.currentUser = user;
+      done();
+    }, done);
   });
 }
 
