@@ -76,7 +76,8 @@ export async function videoList(
   audience: Audience,
   reply: FastifyReply,
 ) {
-  const where = catalogueCondition(query, audience);
+  // Built when a page is read, not on a cache hit (drizzle's SQL objects are not free).
+  const where = () => catalogueCondition(query, audience);
   // spec §5: a query shorter than 2 characters returns the full list.
   const searching = query.q !== undefined && query.q.length >= SEARCH_MIN_LENGTH;
   // spec §2: relevance means "title containing query first"; without a query, newest first.
@@ -84,16 +85,24 @@ export async function videoList(
   const filters = filtersOf(query);
   if (searching && query.q) {
     const q = query.q;
-    const scope = cursorScope("search", { ...filters, q: searchKeyText(q), sort });
+    const text = searchKeyText(q);
     // spec §9: search results in the 50-entry cache, keyed on everything that shapes the page.
-    const key = cacheKey("search", { ...query, q: searchKeyText(q), sort }, audience);
+    // The cursor's scope (a hash) is computed only when the page is read, not on a cache hit.
+    const key = cacheKey("search", { ...query, q: text, sort }, audience);
     return cachedResponse(cache, cache.search, key, reply, listVideos.response, () =>
-      searchPageAfter(db, query, q, where, sort, scope),
+      searchPageAfter(db, query, q, where(), sort, cursorScope("search", { ...filters, q: text, sort })),
     );
   }
   const order = sort === "relevance" ? "recent" : sort;
-  const scope = cursorScope("videos", { ...filters, sort: order });
-  const load = () => gridPage({ db, catalogueCache: cache }, query, where, order, scope, audience);
+  const load = () =>
+    gridPage(
+      { db, catalogueCache: cache },
+      query,
+      where(),
+      order,
+      cursorScope("videos", { ...filters, sort: order }),
+      audience,
+    );
   if (isPlainGrid(filters)) {
     const key = cacheKey("grid", { ...query, sort: order }, audience);
     return cachedResponse(cache, cache.grid, key, reply, listVideos.response, load);
