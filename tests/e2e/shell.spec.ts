@@ -25,6 +25,21 @@ test.describe("home page on the demo catalogue", () => {
     expect(errors).toEqual([]);
   });
 
+  test("asks for the session and the home's data once each, preloaded with the page", async ({ page }) => {
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname === "/api/auth/session" || pathname === "/api/home") asked.push(pathname);
+    });
+    const res = await page.goto("/");
+    expect(res?.headers().link).toContain("</api/auth/session>; rel=preload");
+    expect(res?.headers().link).toContain("</api/home>; rel=preload");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // The app's own fetches took the preloaded answers: no second request for either.
+    expect(asked.sort()).toEqual(["/api/auth/session", "/api/home"]);
+  });
+
   test("serves the hero's poster and backdrop images from the media folder", async ({ page }) => {
     await page.goto("/");
     const img = page.locator("main img").first();

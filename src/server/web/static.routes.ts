@@ -14,6 +14,9 @@ export const webDistDir = path.resolve(import.meta.dirname, "../../../dist/web")
  * assets and an HTML fallback for client routes. Video and subtitle bytes are never served here:
  * they go through the protected stream endpoint.
  */
+const SESSION_PRELOAD = "</api/auth/session>; rel=preload; as=fetch; crossorigin";
+const HOME_PRELOAD = "</api/home>; rel=preload; as=fetch; crossorigin";
+
 export async function registerStatic(app: FastifyInstance, config: Config) {
   const imagesDir = path.join(config.mediaDir, "images");
   fs.mkdirSync(imagesDir, { recursive: true });
@@ -57,9 +60,11 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       reply.header("Cache-Control", "no-cache");
       const pathname = url.split("?")[0] ?? "/";
-      // The home's one request leaves with the page's scripts instead of after them (issue 14: the
-      // largest paint of a phone waits on it); the app's fetch takes the preloaded answer.
-      if (pathname === "/") reply.header("Link", "</api/home>; rel=preload; as=fetch; crossorigin");
+      // The requests every first screen waits on leave with the page's scripts instead of after
+      // them (issue 14: a phone's largest paint waits on them): the session on every page (the
+      // gate and the header read it first), the home's data on the home. The app's fetch takes
+      // each preloaded answer (same URL, same credentials): one request each.
+      reply.header("Link", pathname === "/" ? `${SESSION_PRELOAD}, ${HOME_PRELOAD}` : SESSION_PRELOAD);
       return reply.type("text/html; charset=utf-8").send(fs.createReadStream(indexHtml));
     }
     throw new AppError("NOT_FOUND", isApi ? requestMessages.routeNotImplemented : undefined);
