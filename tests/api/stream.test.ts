@@ -349,6 +349,48 @@ describe("the proxy", () => {
 });
 
 describe("byte ranges (RFC 9110 §14)", () => {
+  it("closes the file when the client leaves in the middle of a large answer, and sends the next one whole", async () => {
+    const hugeBytes = randomBytes(6 * 1024 * 1024 + 7);
+    const hugeFilm = await makeVideo(t.database.db, {
+      videoUrl: writeMedia(t.config, "videos", "huge.mp4", hugeBytes),
+    });
+    const tk = await ticket(subscriber, hugeFilm.id);
+    const openHandles = () =>
+      fs.readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`).endsWith("huge.mp4");
+        } catch {
+          return false;
+        }
+      }).length;
+    const port = await new Promise<number>((resolve, reject) => {
+      t.app.server.listen(0, "127.0.0.1", () => resolve((t.app.server.address() as net.AddressInfo).port));
+      t.app.server.once("error", reject);
+    });
+    const received = await new Promise<number>((resolve, reject) => {
+      let bytes = 0;
+      const socket = net.connect(port, "127.0.0.1", () => {
+        // The same client as inject's (its user agent), which owns the ticket's lease afterwards.
+        socket.write(`GET ${tk.url} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: lightMyRequest\r\n\r\n`);
+      });
+      socket.on("data", (chunk) => {
+        bytes += chunk.length;
+        // A viewer who seeks away: gone after the first bytes of six megabytes.
+        if (bytes > 64 * 1024 && !socket.destroyed) {
+          socket.destroy();
+          resolve(bytes);
+        }
+      });
+      socket.on("error", reject);
+    }).finally(() => new Promise((r) => t.app.server.close(r)));
+    expect(received).toBeLessThan(hugeBytes.length);
+    await expect.poll(openHandles).toBe(0);
+    const whole = await get(tk.url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(hugeBytes)).toBe(true);
+    expect(openHandles()).toBe(0);
+  });
+
   let url: string;
   let etag: string;
   let lastModified: string;
