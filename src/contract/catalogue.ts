@@ -193,6 +193,9 @@ export const searchSuggestions = endpoint({
 });
 
 /** spec §2 Home and §9: rail sizes. */
+/** The Explorer's and the search page's page size (the server preloads the Explorer's first one). */
+export const EXPLORER_PAGE_SIZE = 60;
+
 export const HOME_RAILS = {
   hero: 10,
   trending: 15,

@@ -40,6 +40,58 @@ test.describe("home page on the demo catalogue", () => {
     expect(asked.sort()).toEqual(["/api/auth/session", "/api/home"]);
   });
 
+  test("the Explorer, an info view and a player ask for what their page preloaded once each", async ({
+    page,
+    request,
+  }) => {
+    const id = ((await (await request.get("/api/videos?limit=1")).json()) as { items: { id: string }[] })
+      .items[0]?.id;
+    for (const [url, preloaded] of [
+      ["/browse", ["/api/auth/session", "/api/categories", "/api/videos?sort=relevance&limit=60"]],
+      [`/?info=${id}`, ["/api/auth/session", "/api/home", `/api/videos/${id}`]],
+      [`/video/${id}`, ["/api/auth/session", `/api/videos/${id}`]],
+    ] as const) {
+      const asked: string[] = [];
+      const listen = (r: import("@playwright/test").Request) => {
+        const u = new URL(r.url());
+        if (u.pathname.startsWith("/api/")) asked.push(u.pathname + u.search);
+      };
+      page.on("request", listen);
+      const res = await page.goto(url);
+      await page.waitForLoadState("networkidle");
+      page.off("request", listen);
+      for (const path of preloaded) {
+        expect(res?.headers().link, url).toContain(`<${path}>; rel=preload; as=fetch`);
+        expect(
+          asked.filter((a) => a === path),
+          `${url} → ${path}`,
+        ).toHaveLength(1);
+      }
+    }
+  });
+
+  test("a visitor's home shows the hero its page named, whose image left with the page", async ({
+    page,
+    request,
+  }) => {
+    // The hero is drawn from the cached home: the first visitor after a change gets a random one.
+    await request.get("/api/home");
+    const images: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "image") images.push(new URL(r.url()).pathname);
+    });
+    const res = await page.goto("/");
+    const named = await page.locator('meta[name="bobine-hero"]').getAttribute("content");
+    expect(named).toMatch(/^[0-9a-f-]{36}$/);
+    const video = await (await request.get(`/api/videos/${named}`)).json();
+    const image = video.backdrop ?? video.thumbnail;
+    expect(res?.headers().link).toContain(`<${image}>; rel=preload; as=image`);
+    await expect(page.locator("#hero-title")).toHaveText(video.title);
+    await page.waitForLoadState("networkidle");
+    // The preloaded image is the one the hero shows: fetched once.
+    expect(images.filter((p) => p === image)).toHaveLength(1);
+  });
+
   test("serves the hero's poster and backdrop images from the media folder", async ({ page }) => {
     await page.goto("/");
     const img = page.locator("main img").first();

@@ -4,6 +4,8 @@ import {
   DIALOGUE_HITS,
   getHome,
   getLanding,
+  HOME_RAILS,
+  type HomeRails,
   listCategories,
   listVideos,
   packHome,
@@ -18,7 +20,7 @@ import {
 import { getCatalogueSummary, getTopRated } from "#contract/catalogue-pages";
 import { pagingMessages } from "#contract/paging";
 import { audienceCondition } from "../shared/audience.queries.ts";
-import type { Audience } from "../shared/audience.ts";
+import { type Audience, EVERYONE } from "../shared/audience.ts";
 import {
   type CatalogueCache,
   cachedResponse,
@@ -259,10 +261,37 @@ export const categories = ({ db, catalogueCache }: Deps, audience: Audience, rep
     }),
   );
 
-export const home = ({ db, catalogueCache }: Deps, audience: Audience, reply: FastifyReply) =>
-  cachedScreen(catalogueCache, cacheKey("home", {}, audience), reply, getHome.response, async () =>
-    packHome(await homeRails(db, audience)),
+/** The home's rails, through the catalogue cache: the answer and the page's hero (below) share them. */
+const railsOf = ({ db, catalogueCache: cache }: Deps, audience: Audience) =>
+  cache.active
+    ? cache.catalogue.get(cacheKey("home-rails", {}, audience), () => homeRails(db, audience))
+    : homeRails(db, audience);
+
+export const home = (deps: Deps, audience: Audience, reply: FastifyReply) =>
+  cachedScreen(deps.catalogueCache, cacheKey("home", {}, audience), reply, getHome.response, async () =>
+    packHome(await railsOf(deps, audience)),
   );
+
+/**
+ * The home's hero candidates for a visitor (spec §2 Home: a random one among the first 10), with
+ * the image each shows: the page can draw one and send its image ahead (issue 14). Read only from
+ * the cache (none when the home was not computed yet, or without caches): the page never waits on
+ * the database.
+ */
+export function visitorHeroChoices(deps: Deps): { id: string; image: string | null }[] {
+  const cache = deps.catalogueCache;
+  if (!cache.active) return [];
+  const rails = cache.catalogue.peek<HomeRails>(cacheKey("home-rails", {}, EVERYONE));
+  if (!rails) {
+    // Not computed yet: started now, the page's own request for the home joins it.
+    railsOf(deps, EVERYONE).catch(() => {});
+    return [];
+  }
+  return rails.hero.slice(0, HOME_RAILS.hero).flatMap((v) => {
+    const image = v.backdrop ?? v.thumbnail;
+    return image ? [{ id: v.id, image }] : [];
+  });
+}
 
 export const landing = (
   { db, catalogueCache }: Deps,

@@ -109,6 +109,12 @@ export class ResponseCache {
     return loading;
   }
 
+  /** The cached value of `key` if it is fresh, without loading it nor touching its rank. */
+  peek<V>(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > this.opts.now() ? (entry.value as V) : undefined;
+  }
+
   private store(key: string, value: unknown, ttlMs: number) {
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: this.opts.now() + ttlMs });

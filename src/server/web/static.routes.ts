@@ -1,23 +1,34 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { EXPLORER_PAGE_SIZE } from "#contract/catalogue";
 import { requestMessages } from "#contract/errors";
 import type { Config } from "../shared/config.ts";
 import { AppError } from "../shared/errors.ts";
+import { cookieName as sessionCookieName } from "../shared/session.ts";
 
 /** Built SPA location (vite build output). */
 export const webDistDir = path.resolve(import.meta.dirname, "../../../dist/web");
+
+const SESSION_PRELOAD = "</api/auth/session>; rel=preload; as=fetch; crossorigin";
+const HOME_PRELOAD = "</api/home>; rel=preload; as=fetch; crossorigin";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An image address written into a Link header as it is: Bobine's own images or https, no separators. */
+const LINKABLE_IMAGE = /^(\/media\/images\/|https:\/\/)[^\s<>,;"'\\]+$/;
+
+/** What the page may learn from the rest of the application before its scripts run. */
+export interface PageHints {
+  /** The home's hero candidates for a visitor, from the catalogue cache (none when cold). */
+  heroChoices?: () => { id: string; image: string | null }[];
+}
 
 /**
  * Public images under /media/images (posters, backdrops) and the built SPA with long-cache hashed
  * assets and an HTML fallback for client routes. Video and subtitle bytes are never served here:
  * they go through the protected stream endpoint.
  */
-const SESSION_PRELOAD = "</api/auth/session>; rel=preload; as=fetch; crossorigin";
-const HOME_PRELOAD = "</api/home>; rel=preload; as=fetch; crossorigin";
-
-export async function registerStatic(app: FastifyInstance, config: Config) {
+export async function registerStatic(app: FastifyInstance, config: Config, page: PageHints = {}) {
   const imagesDir = path.join(config.mediaDir, "images");
   fs.mkdirSync(imagesDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -52,7 +63,9 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const cookie = sessionCookieName(config);
+  const hasSessionCookie = (request: FastifyRequest) => (request.headers.cookie ?? "").includes(`${cookie}=`);
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     // The reset link's token is in this page's URL: never send it on as a referrer.
     if (url.startsWith("/reset-password")) reply.header("Referrer-Policy", "no-referrer");
@@ -60,13 +73,56 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       reply.header("Cache-Control", "no-cache");
       const pathname = url.split("?")[0] ?? "/";
-      // The requests every first screen waits on leave with the page's scripts instead of after
-      // them (issue 14: a phone's largest paint waits on them): the session on every page (the
-      // gate and the header read it first), the home's data on the home. The app's fetch takes
-      // each preloaded answer (same URL, same credentials): one request each.
-      reply.header("Link", pathname === "/" ? `${SESSION_PRELOAD}, ${HOME_PRELOAD}` : SESSION_PRELOAD);
-      return reply.type("text/html; charset=utf-8").send(fs.createReadStream(indexHtml));
+      const query = new URLSearchParams(url.slice(pathname.length));
+      reply.header("Link", pagePreloads(pathname, query).join(", "));
+      reply.type("text/html; charset=utf-8");
+      const hero = pathname === "/" && !hasSessionCookie(request) ? drawHero(page) : undefined;
+      if (!hero) return reply.send(fs.createReadStream(indexHtml));
+      // A visitor's home: the hero is drawn here (spec §2: random among the first 10) and its image
+      // leaves with the page, before the scripts that will show it (issue 14: the phone's largest
+      // paint); the page names it so the app shows that one (use-hero-video.ts).
+      // Not when the page opens on a title's info (`?info=`): its own image is the largest paint.
+      if (hero.image && LINKABLE_IMAGE.test(hero.image) && !query.has("info")) {
+        reply.header(
+          "Link",
+          `${reply.getHeader("Link")}, <${hero.image}>; rel=preload; as=image; fetchpriority=high`,
+        );
+      }
+      const html = await fs.promises.readFile(indexHtml, "utf8");
+      return reply.send(
+        html.replace("</head>", `<meta name="bobine-hero" content="${hero.id}" />\n  </head>`),
+      );
     }
     throw new AppError("NOT_FOUND", isApi ? requestMessages.routeNotImplemented : undefined);
   });
+}
+
+/**
+ * The requests a first screen waits on, sent with the page instead of after its scripts (issue 14:
+ * a phone's largest paint waits on them): the session on every page (the gate and the header read
+ * it first), the home's data on the home, the title's on its info view and its player, the
+ * Explorer's first page and categories when it opens unfiltered. The app's
+ * fetch takes each preloaded answer (same URL, same credentials): one request each.
+ */
+function pagePreloads(pathname: string, query: URLSearchParams): string[] {
+  const links = [SESSION_PRELOAD];
+  const fetchOf = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin`;
+  if (pathname === "/") {
+    links.push(HOME_PRELOAD);
+    const info = query.get("info");
+    if (info && UUID.test(info)) links.push(fetchOf(`/api/videos/${info}`));
+  }
+  // The Explorer as it opens (no filter in its address): its first page and the category names.
+  if (pathname === "/browse" && query.size === 0) {
+    links.push(fetchOf(`/api/videos?sort=relevance&limit=${EXPLORER_PAGE_SIZE}`), fetchOf("/api/categories"));
+  }
+  const played = /^\/video\/([^/]+)$/.exec(pathname)?.[1];
+  if (played && UUID.test(played)) links.push(fetchOf(`/api/videos/${played}`));
+  return links;
+}
+
+/** One of the visitor home's hero candidates, drawn at random (none when the cache has none). */
+function drawHero(page: PageHints): { id: string; image: string | null } | undefined {
+  const choices = (page.heroChoices?.() ?? []).filter((c) => UUID.test(c.id));
+  return choices[Math.floor(Math.random() * choices.length)];
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { VideoSummary } from "#contract/catalogue";
 
 /** spec §2 Home: the hero shows a random video among the first 10 loaded. */
@@ -12,8 +12,27 @@ export function pickHeroVideo<T>(items: readonly T[], seed: number): T | undefin
   return items[index];
 }
 
+/**
+ * The hero the page's HTML announced (`<meta name="bobine-hero">`): on a visitor's first load of the
+ * home the server draws it among the same first 10 and sends its image along with the page (issue
+ * 14: the phone's largest paint), so the app shows that one. Only the screen drawn by that load
+ * follows it; later visits of the home draw their own.
+ */
+let announcedHero: string | undefined =
+  typeof document === "undefined"
+    ? undefined
+    : (document.querySelector<HTMLMetaElement>('meta[name="bobine-hero"]')?.content ?? undefined);
+
 /** The seed is drawn once per visit of the screen, so refetches do not reshuffle the hero. */
 export function useHeroVideo(items: readonly VideoSummary[] | undefined): VideoSummary | undefined {
   const [seed] = useState(Math.random);
-  return items ? pickHeroVideo(items, seed) : undefined;
+  const [announced] = useState(() => announcedHero);
+  useEffect(() => {
+    announcedHero = undefined;
+  }, []);
+  if (!items) return undefined;
+  const chosen = announced
+    ? items.slice(0, HERO_POOL_SIZE).find((video) => video.id === announced)
+    : undefined;
+  return chosen ?? pickHeroVideo(items, seed);
 }

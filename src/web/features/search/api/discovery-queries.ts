@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { listVideos, searchDialogues, searchSuggestions } from "#contract/catalogue";
+import { EXPLORER_PAGE_SIZE, listVideos, searchDialogues, searchSuggestions } from "#contract/catalogue";
 import { apiGet } from "#web/lib/api.ts";
 import { type DiscoveryState, listQueryFor } from "../lib/discovery-params.ts";
 
@@ -13,7 +13,7 @@ export const searchKeys = {
 };
 
 /** Explorer and search pages load this many at a time, then 'Voir plus'. */
-export const PAGE_SIZE = 60;
+export const PAGE_SIZE = EXPLORER_PAGE_SIZE;
 
 export const suggestionsOptions = (q: string) =>
   queryOptions({

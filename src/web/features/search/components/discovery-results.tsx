@@ -148,7 +148,8 @@ function GroupedVideos({
               {discoveryText.sectionCount(group.videos.length, formatInteger(group.videos.length))}
             </span>
           </h2>
-          {renderVideos(group.videos, { layout: "section" })}
+          {/* The first section's first row is the screen's largest paint on arrival: not lazy. */}
+          {renderVideos(group.videos, { layout: "section", eagerCount: index === 0 ? 6 : 0 })}
         </section>
       ))}
     </div>
