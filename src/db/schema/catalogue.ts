@@ -106,6 +106,9 @@ export const videos = pgTable(
     index("videos_year_idx").on(sql`${t.year} desc`, sql`${t.createdAt} desc`, sql`${t.id} desc`),
     index("videos_type_views_idx").on(t.type, sql`${t.views} desc`, sql`${t.id} desc`),
     index("videos_type_created_at_idx").on(t.type, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    // The Explorer's counts by language (and type): read from this index alone, never from the table
+    // (migration 0026 INCLUDEs the other filtered columns, which Drizzle cannot say).
+    index("videos_language_type_idx").on(t.language, t.type),
     // The top-rated ranking's Bayesian score (src/contract/catalogue-pages.ts: 10 prior votes of 3),
     // rated videos only: ORDER BY score DESC LIMIT 12 walks this index instead of scoring every row.
     index("videos_top_rated_score_idx")
