@@ -14,7 +14,7 @@ import type { Db } from "#db/client";
 import { watchHistory } from "#db/schema/activity";
 import { episodes, videos } from "#db/schema/catalogue";
 import { key, keysText, orderOf, type SortKey } from "../shared/keyset.queries.ts";
-import { likeEscape, rowsOf } from "../shared/sql.queries.ts";
+import { executePrepared, likeEscape } from "../shared/sql.queries.ts";
 import { toVideoSummary, videoSummarySelection } from "../shared/video-summary.queries.ts";
 
 /**
@@ -227,7 +227,11 @@ export async function saveIfPlayable(
     clientSavedAt: number;
   },
 ): Promise<{ type: "movie" | "series"; episodeFits: boolean; saved: boolean } | undefined> {
-  const result = await db.execute(sql`
+  // Every player saves every few seconds: a prepared statement (planned once per connection).
+  const [found] = await executePrepared<{ type: "movie" | "series"; episode_fits: boolean; saved: number }>(
+    db,
+    "bobine_save_progress",
+    sql`
     with target as (
       select v.type, e.id as episode_id
       from videos v
@@ -254,8 +258,8 @@ export async function saveIfPlayable(
     )
     select target.type, target.episode_id is not null as episode_fits,
       (select count(*) from written)::int as saved
-    from target`);
-  const [found] = rowsOf<{ type: "movie" | "series"; episode_fits: boolean; saved: number }>(result);
+    from target`,
+  );
   return found ? { type: found.type, episodeFits: found.episode_fits, saved: found.saved > 0 } : undefined;
 }
 
