@@ -10,7 +10,7 @@ import type { Db } from "#db/client";
 import { favorites } from "#db/schema/activity";
 import { videos } from "#db/schema/catalogue";
 import { key, keysText, orderOf, type SortKey } from "../shared/keyset.queries.ts";
-import { rowsOf } from "../shared/sql.queries.ts";
+import { executePrepared } from "../shared/sql.queries.ts";
 import { toVideoSummary, videoKeys, videoSummarySelection } from "../shared/video-summary.queries.ts";
 
 /** spec §9 favourite sorts as keyset keys; `recent` is the order of addition, the others the catalogue's. */
@@ -56,7 +56,16 @@ export async function favoriteSummary(
   db: Db,
   userId: string,
 ): Promise<{ stats: FavoriteStats; categories: FavoriteCategory[] }> {
-  const result = await db.execute(sql`
+  // Asked with every page of the list: prepared (its plan, with its subqueries, is planned once).
+  const [row] = await executePrepared<{
+    total: number;
+    average_rating: number;
+    total_views: number;
+    categories: FavoriteCategory[];
+  }>(
+    db,
+    "bobine_favorite_summary",
+    sql`
     with fav as (
       select v.views, v.average_rating, v.total_ratings,
         (select c.name from video_categories vc join categories c on c.id = vc.category_id
@@ -75,14 +84,9 @@ export async function favoriteSummary(
       (select coalesce(sum(views), 0)::float8 from fav) as total_views,
       (select coalesce(json_agg(json_build_object('name', name, 'count', count) order by count desc, name), '[]'::json)
         from cats) as categories
-  `);
+  `,
+  );
   // float8, int4 and json columns arrive as JS values on both drivers.
-  const [row] = rowsOf<{
-    total: number;
-    average_rating: number;
-    total_views: number;
-    categories: FavoriteCategory[];
-  }>(result);
   const categories = (row?.categories ?? []) as FavoriteCategory[];
   return {
     stats: {

@@ -3,13 +3,16 @@ import { ALLOWED_MATURITIES, type Maturity } from "#contract/member";
 import type { Db } from "#db/client";
 import { userSettings } from "#db/schema/activity";
 import { videos } from "#db/schema/catalogue";
+import { executePrepared } from "./sql.queries.ts";
 
 /** Who asks: a member without a settings row sees everything (decision 008). */
 export async function memberMaturity(db: Db, userId: string): Promise<Maturity> {
-  const [row] = await db
-    .select({ maturity: userSettings.maturity })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
+  // Read by every signed-in catalogue request: prepared (decision 056).
+  const [row] = await executePrepared<{ maturity: Maturity }>(
+    db,
+    "bobine_member_maturity",
+    sql`select ${userSettings.maturity} as maturity from ${userSettings} where ${userSettings.userId} = ${userId}`,
+  );
   return row?.maturity ?? "mature";
 }
 
