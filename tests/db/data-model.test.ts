@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ratings, watchHistory } from "#db/schema/activity";
 import { users } from "#db/schema/auth";
 import { subscriptionPlans } from "#db/schema/billing";
-import { videos } from "#db/schema/catalogue";
+import { videoCategories, videos } from "#db/schema/catalogue";
 import { makeCategory, makeEpisode, makeVideo } from "../factories/catalogue.ts";
 import { makeUser } from "../factories/users.ts";
 import { createTestDatabase, type TestDatabase } from "../harness.ts";
@@ -92,6 +92,57 @@ describe("ratings keep the video's average and count", () => {
     expect(await sqlState(db().insert(ratings).values({ userId: m.id, videoId: video.id, rating: 0 }))).toBe(
       "23514",
     );
+  });
+});
+
+describe("the categories' view totals (the home's « Sélection {genre} »)", () => {
+  /** The totals as the triggers keep them, and as a sum over every published video gives them. */
+  async function totalsKeptAndRecounted() {
+    const kept = await db().execute(sql`
+      select category_id::text as c, maturity as m, videos::int as n, views::bigint::text as v
+      from category_view_totals where videos <> 0 or views <> 0 order by 1, 2`);
+    const recounted = await db().execute(sql`
+      select c::text as c, v.maturity as m, count(*)::int as n, sum(v.views)::bigint::text as v
+      from videos v, unnest(v.category_ids) c where v.published group by 1, 2 order by 1, 2`);
+    return {
+      kept: (kept as unknown as { rows: unknown[] }).rows,
+      recounted: (recounted as unknown as { rows: unknown[] }).rows,
+    };
+  }
+
+  it("follow views, publication, maturity, categories and deletions", async () => {
+    const drama = await makeCategory(db());
+    const comedy = await makeCategory(db());
+    const a = await makeVideo(db(), { views: 10 }, [drama.id]);
+    const b = await makeVideo(db(), { views: 5, maturity: "teen" }, [drama.id, comedy.id]);
+    const draft = await makeVideo(db(), { views: 7, published: false }, [comedy.id]);
+    const check = async () => {
+      const { kept, recounted } = await totalsKeptAndRecounted();
+      expect(kept).toEqual(recounted);
+    };
+    await check();
+    // A view counted, as the stream counts it.
+    await db()
+      .update(videos)
+      .set({ views: sql`${videos.views} + 1` })
+      .where(eq(videos.id, a.id));
+    await check();
+    // Published, taken back, maturity changed.
+    await db().update(videos).set({ published: true }).where(eq(videos.id, draft.id));
+    await check();
+    await db().update(videos).set({ published: false }).where(eq(videos.id, b.id));
+    await check();
+    await db().update(videos).set({ published: true, maturity: "mature" }).where(eq(videos.id, b.id));
+    await check();
+    // Categories moved (videos.category_ids follows video_categories).
+    await db().delete(videoCategories).where(eq(videoCategories.videoId, a.id));
+    await db().insert(videoCategories).values({ videoId: a.id, categoryId: comedy.id, position: 0 });
+    await check();
+    // A video deleted, then a whole category.
+    await db().delete(videos).where(eq(videos.id, draft.id));
+    await check();
+    await db().execute(sql`delete from categories where id = ${drama.id}`);
+    await check();
   });
 });
 

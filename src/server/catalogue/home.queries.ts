@@ -8,6 +8,7 @@ import {
   type VideoSummary,
   type VideoType,
 } from "#contract/catalogue";
+import { ALLOWED_MATURITIES } from "#contract/member";
 import type { Db } from "#db/client";
 import { videos } from "#db/schema/catalogue";
 import { audienceCondition } from "../shared/audience.queries.ts";
@@ -37,32 +38,38 @@ async function topVideos(db: Db, where: SQL | undefined, order: SQL[], limit: nu
 
 /**
  * 'Sélection {genre}': the categories with the most total views (sum of their videos' views, ties
- * by name) and, for each, its most viewed videos. Ids come from one query, summaries from a second.
+ * by name) and, for each, its most viewed videos. The sums are kept per category and maturity by
+ * triggers (migration 0027, published videos only): the audience adds up the maturities it may see,
+ * without reading a single video. Each category's videos walk the views index until 8 match. Ids
+ * come from one query, summaries from a second.
  */
 async function genreRails(db: Db, audience: Audience): Promise<HomeRails["genres"]> {
   const visible = audienceCondition(audience, "v");
-  const andVisible = visible ? sql`where ${visible}` : sql``;
+  const maturities = sql.join(
+    ALLOWED_MATURITIES[audience.maxMaturity].map((m) => sql`${m}`),
+    sql`, `,
+  );
   const ranked = rowsOf<{ name: string; video_id: string }>(
     await db.execute(sql`
       with top as (
-        select c.id, c.name, sum(v.views) as total
-        from categories c
-        join video_categories vc on vc.category_id = c.id
-        join videos v on v.id = vc.video_id
-        ${andVisible}
+        select c.id, c.name, sum(t.views) as total
+        from category_view_totals t
+        join categories c on c.id = t.category_id
+        where t.maturity in (${maturities})
         group by c.id, c.name
+        having sum(t.videos) > 0
         order by total desc, c.name
         limit ${HOME_RAILS.genres}
-      ), ranked as (
-        select top.name, top.total, v.id as video_id,
-          row_number() over (partition by top.id order by v.views desc, v.id desc) as rn
-        from top
-        join video_categories vc on vc.category_id = top.id
-        join videos v on v.id = vc.video_id
-        ${andVisible}
       )
-      select name, video_id from ranked where rn <= ${HOME_RAILS.perGenre}
-      order by total desc, name, rn`),
+      select top.name, picked.id as video_id
+      from top
+      cross join lateral (
+        select v.id, v.views from videos v
+        where v.category_ids @> array[top.id] and ${visible}
+        order by v.views desc, v.id desc
+        limit ${HOME_RAILS.perGenre}
+      ) picked
+      order by top.total desc, top.name, picked.views desc, picked.id desc`),
   );
   if (ranked.length === 0) return [];
   const ids = [...new Set(ranked.map((r) => r.video_id))];
