@@ -1,3 +1,4 @@
+import fsSync from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import fs from "node:fs/promises";
 import type { OutgoingHttpHeaders } from "node:http";
@@ -11,16 +12,84 @@ export interface MediaFile {
   size: number;
   etag: string;
   lastModified: string;
+  /** Done with the file (once): it is closed when no answer uses it and it is no longer reused. */
+  release(): void;
 }
 
-/** Opens the file once (no stat/open race); a missing file is the caller's 404. */
+/**
+ * How long an opened file serves the next answers without being opened again: a player asks for
+ * the same file (a film, a segment) many times in a row, and each open and stat is a trip through
+ * the thread pool that nginx does not pay (issue 14's stream p99). Each reuse checks the path
+ * still names the same unchanged file (sameFile); a deleted one answers 404 at once.
+ */
+const REUSE_MS = 1000;
+/** Files kept open for reuse, process-wide. */
+const REUSE_MAX = 256;
+
+interface OpenedFile {
+  handle: FileHandle;
+  /** What the path was when opened: its inode, size and modification time. */
+  ino: number;
+  mtimeMs: number;
+  size: number;
+  etag: string;
+  lastModified: string;
+  /** Answers using it now. */
+  users: number;
+  /** No longer handed out: closed once its last answer is done. */
+  retired: boolean;
+}
+
+const openedFiles = new Map<string, OpenedFile>();
+
+function sameFile(absolutePath: string, file: OpenedFile): boolean {
+  const st = fsSync.statSync(absolutePath, { throwIfNoEntry: false });
+  return st !== undefined && st.ino === file.ino && st.size === file.size && st.mtimeMs === file.mtimeMs;
+}
+
+function retire(absolutePath: string, file: OpenedFile) {
+  if (openedFiles.get(absolutePath) === file) openedFiles.delete(absolutePath);
+  if (file.retired) return;
+  file.retired = true;
+  if (file.users === 0) void file.handle.close().catch(() => {});
+}
+
+function lend(file: OpenedFile): MediaFile {
+  file.users++;
+  let released = false;
+  return {
+    handle: file.handle,
+    size: file.size,
+    etag: file.etag,
+    lastModified: file.lastModified,
+    release() {
+      if (released) return;
+      released = true;
+      file.users--;
+      if (file.retired && file.users === 0) void file.handle.close().catch(() => {});
+    },
+  };
+}
+
+/**
+ * Opens the file once (no stat/open race), or lends the one opened less than REUSE_MS ago; a
+ * missing file is the caller's 404.
+ */
 export async function openMedia(absolutePath: string): Promise<MediaFile | null> {
+  const known = openedFiles.get(absolutePath);
+  if (known && !known.retired) {
+    // Still the same file? One stat of the path, on this thread (its inode is in the kernel's
+    // cache: microseconds, no trip through the thread pool); changed in place or replaced: opened anew.
+    if (sameFile(absolutePath, known)) return lend(known);
+    retire(absolutePath, known);
+  }
   let handle: FileHandle;
   try {
     handle = await fs.open(absolutePath, "r");
   } catch {
     return null;
   }
+  let file: OpenedFile;
   try {
     const st = await handle.stat();
     if (!st.isFile()) {
@@ -28,11 +97,30 @@ export async function openMedia(absolutePath: string): Promise<MediaFile | null>
       return null;
     }
     const etag = `"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
-    return { handle, size: st.size, etag, lastModified: st.mtime.toUTCString() };
+    file = {
+      handle,
+      ino: st.ino,
+      mtimeMs: st.mtimeMs,
+      size: st.size,
+      etag,
+      lastModified: st.mtime.toUTCString(),
+      users: 0,
+      retired: false,
+    };
   } catch (err) {
     await handle.close();
     throw err;
   }
+  // Another answer may have opened it meanwhile: the newer one is kept.
+  const meanwhile = openedFiles.get(absolutePath);
+  if (meanwhile) retire(absolutePath, meanwhile);
+  openedFiles.set(absolutePath, file);
+  setTimeout(() => retire(absolutePath, file), REUSE_MS).unref();
+  if (openedFiles.size > REUSE_MAX) {
+    const [oldestPath, oldest] = openedFiles.entries().next().value as [string, OpenedFile];
+    retire(oldestPath, oldest);
+  }
+  return lend(file);
 }
 
 /**
@@ -70,7 +158,7 @@ export function sendMedia(
       : ({ kind: "full" } as const);
 
   if (range.kind === "unsatisfiable") {
-    void file.handle.close();
+    file.release();
     delete headers.etag;
     reply.code(416).headers({ ...headers, "content-range": `bytes */${file.size}` });
     return reply.send({
@@ -103,7 +191,7 @@ function finish(
   }
   reply.code(status).headers(headers);
   if (isHead || status === 304 || span === null) {
-    void file.handle.close();
+    file.release();
     return reply.send();
   }
   // The bytes go out from reused buffers (pumpRange), not from a stream that allocates a new
@@ -111,7 +199,7 @@ function finish(
   // collection every ~60 ms, and one range in fifty waited 10–30 ms for it (issue 14's stream p99).
   reply.hijack();
   reply.raw.writeHead(status, headers);
-  void pumpRange(file.handle, reply, span.start, span.end);
+  void pumpRange(file, reply, span.start, span.end);
   return reply;
 }
 
@@ -128,9 +216,10 @@ const giveBack = (buffer: Buffer) => {
 /**
  * Writes bytes start..end of the file to the response: each chunk read into a buffer of the spare
  * list and handed back once the socket has taken it (the write's callback), the next one read
- * meanwhile. A client that leaves stops the copy; the file is closed whatever happens.
+ * meanwhile. A client that leaves stops the copy; the file is released whatever happens.
  */
-async function pumpRange(handle: FileHandle, reply: FastifyReply, start: number, end: number) {
+async function pumpRange(file: MediaFile, reply: FastifyReply, start: number, end: number) {
+  const { handle } = file;
   const res = reply.raw;
   let closed = res.destroyed;
   const onClose = () => {
@@ -172,7 +261,7 @@ async function pumpRange(handle: FileHandle, reply: FastifyReply, start: number,
     res.destroy();
   } finally {
     res.off("close", onClose);
-    await handle.close().catch(() => {});
+    file.release();
   }
 }
 
