@@ -257,7 +257,7 @@ export const categories = ({ db, catalogueCache }: Deps, audience: Audience, rep
     reply,
     listCategories.response,
     async () => ({
-      items: await listCategoriesWithCounts(db, audienceCondition(audience, "v")),
+      items: await listCategoriesWithCounts(db, audience),
     }),
   );
 
