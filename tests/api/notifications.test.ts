@@ -90,7 +90,11 @@ describe("access", () => {
 describe("reading", () => {
   it("lists newest first, 10 by default, `limit` more or fewer, with the unread count of all", async () => {
     const m = await member();
-    for (let i = 1; i <= 12; i++) await service.sendToUser(t.database.db, m.id, note(i));
+    for (let i = 1; i <= 12; i++) {
+      await service.sendToUser(t.database.db, m.id, note(i));
+      // Sent one after another, not within the same microsecond (equal dates have no order).
+      await new Promise((r) => setTimeout(r, 2));
+    }
 
     const first = await list(m);
     expect(first.items).toHaveLength(10);
