@@ -10,7 +10,7 @@ const WALK_PAGE = 100;
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Explorer filter combinations: 1 to 3 filters and a sort, drawn the same way every run. */
-export async function explorerPaths(ctx: BenchContext): Promise<string[]> {
+async function explorerPaths(ctx: BenchContext): Promise<string[]> {
   const names = rows<{ name: string }>(
     await ctx.database.db.execute(sql`select name from categories order by name`),
   ).map((r) => r.name);

@@ -1,9 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Category } from "#contract/catalogue";
-import { ALLOWED_MATURITIES } from "#contract/member";
 import { EXACT_TOTAL_MAX } from "#contract/paging";
 import type { Db } from "#db/client";
 import { categories, videos } from "#db/schema/catalogue";
+import { maturitiesOf } from "../shared/audience.queries.ts";
 import type { Audience } from "../shared/audience.ts";
 import { keysText, orderOf, type SortKey } from "../shared/keyset.queries.ts";
 import { rowsOf } from "../shared/sql.queries.ts";
@@ -93,10 +93,7 @@ export async function listVideosFiltered(
  * the videos themselves took seconds at a million titles (issue 14's `--videos 1000000` run).
  */
 export async function listCategoriesWithCounts(db: Db, audience: Audience): Promise<Category[]> {
-  const maturities = sql.join(
-    ALLOWED_MATURITIES[audience.maxMaturity].map((m) => sql`${m}`),
-    sql`, `,
-  );
+  const maturities = maturitiesOf(audience);
   const videoCount = sql<number>`coalesce((select sum(t.videos)::int from category_view_totals t
     where t.category_id = "categories"."id" and t.maturity in (${maturities})), 0)`;
   const rows = await db

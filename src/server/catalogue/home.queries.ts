@@ -8,10 +8,9 @@ import {
   type VideoSummary,
   type VideoType,
 } from "#contract/catalogue";
-import { ALLOWED_MATURITIES } from "#contract/member";
 import type { Db } from "#db/client";
 import { videos } from "#db/schema/catalogue";
-import { audienceCondition } from "../shared/audience.queries.ts";
+import { audienceCondition, maturitiesOf } from "../shared/audience.queries.ts";
 import { type Audience, EVERYONE } from "../shared/audience.ts";
 import { rowsOf } from "../shared/sql.queries.ts";
 import { toVideoSummary, videoOrder, videoSummarySelection } from "../shared/video-summary.queries.ts";
@@ -45,10 +44,7 @@ async function topVideos(db: Db, where: SQL | undefined, order: SQL[], limit: nu
  */
 async function genreRails(db: Db, audience: Audience): Promise<HomeRails["genres"]> {
   const visible = audienceCondition(audience, "v");
-  const maturities = sql.join(
-    ALLOWED_MATURITIES[audience.maxMaturity].map((m) => sql`${m}`),
-    sql`, `,
-  );
+  const maturities = maturitiesOf(audience);
   const ranked = rowsOf<{ name: string; video_id: string }>(
     await db.execute(sql`
       with top as (

@@ -38,9 +38,13 @@ export async function videoVisibility(
 export function audienceCondition(audience: { maxMaturity: Maturity }, table = `"videos"`): SQL {
   const published = sql`${sql.raw(table)}."published"`;
   if (audience.maxMaturity === "mature") return published;
-  const allowed = ALLOWED_MATURITIES[audience.maxMaturity];
-  return sql`${published} and ${sql.raw(table)}."maturity" in (${sql.join(
-    allowed.map((m) => sql`${m}`),
+  return sql`${published} and ${sql.raw(table)}."maturity" in (${maturitiesOf(audience)})`;
+}
+
+/** The maturities an audience may see, as a list of SQL values (`… in (${maturitiesOf(a)})`). */
+export function maturitiesOf(audience: { maxMaturity: Maturity }): SQL {
+  return sql.join(
+    ALLOWED_MATURITIES[audience.maxMaturity].map((m) => sql`${m}`),
     sql`, `,
-  )})`;
+  );
 }
