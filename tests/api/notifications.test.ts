@@ -92,8 +92,6 @@ describe("reading", () => {
     const m = await member();
     for (let i = 1; i <= 12; i++) {
       await service.sendToUser(t.database.db, m.id, note(i));
-      // Sent one after another, not within the same microsecond (equal dates have no order).
-      await new Promise((r) => setTimeout(r, 2));
     }
 
     const first = await list(m);
@@ -108,6 +106,25 @@ describe("reading", () => {
     expect((await list(m, "?limit=50")).items).toHaveLength(12);
     const bad = await m.call("GET", "/api/notifications?limit=0");
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("lists notifications of the same instant last sent first, for the member and in the admin's group", async () => {
+    const m = await member();
+    const instant = new Date("2026-11-27T10:00:00.000Z");
+    // Five rows with one date, as one transaction (or one microsecond) would give them.
+    for (const i of [1, 2, 3, 4, 5]) {
+      await t.database.db.insert(notifications).values({ userId: m.id, createdAt: instant, ...note(i) });
+    }
+    const sentOrder = ["Titre 5", "Titre 4", "Titre 3", "Titre 2", "Titre 1"];
+
+    expect((await list(m)).items.map((n) => n.title)).toEqual(sentOrder);
+    const admin = await member("admin");
+    const groups = await admin.call("GET", `/api/admin/notifications?q=${encodeURIComponent(m.username)}`);
+    expect(groups.statusCode, groups.body).toBe(200);
+    const group = groups.json().groups.find((g: { userId: string }) => g.userId === m.id);
+    expect(group.items.map((n: { title: string }) => n.title)).toEqual(
+      sentOrder.slice(0, group.items.length),
+    );
   });
 
   it("marks one read with read_at; again changes nothing and the count never goes below 0", async () => {

@@ -128,9 +128,14 @@ export const notifications = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * Insertion order: breaks the tie between two notifications of the same instant (two sends in
+     * one microsecond, or one transaction's), so « newest first » is one order everywhere.
+     */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
-    index("notifications_user_created_idx").on(t.userId, sql`${t.createdAt} desc`),
+    index("notifications_user_created_idx").on(t.userId, sql`${t.createdAt} desc`, sql`${t.seq} desc`),
     index("notifications_unread_idx").on(t.userId).where(sql`not ${t.isRead}`),
   ],
 );

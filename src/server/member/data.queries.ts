@@ -112,7 +112,7 @@ const dataParts = {
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
     },
-    order: [notifications.createdAt, notifications.id],
+    order: [notifications.createdAt, notifications.seq],
     erased: true,
   }),
   subscriptions: part({

@@ -189,11 +189,11 @@ export async function notificationGroups(
       : rowsOf<DbRow & { user_id: string }>(
           await db.execute(sql`
             select id, user_id, title, message, is_read, read_at, created_at from (
-              select n.*, row_number() over (partition by n.user_id order by n.created_at desc, n.id desc) as rank
+              select n.*, row_number() over (partition by n.user_id order by n.created_at desc, n.seq desc) as rank
               from ${notifications} n where n.user_id in ${ids}
             ) ranked
             where rank <= ${NOTIFICATIONS_PER_GROUP}
-            order by created_at desc, id desc`),
+            order by created_at desc, seq desc`),
         );
   return {
     total: Number(recipients[0]?.total ?? 0),
@@ -214,7 +214,7 @@ export async function recipientNotifications(db: Db, userId: string, limit: numb
       .select(columns)
       .from(notifications)
       .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .orderBy(desc(notifications.createdAt), desc(notifications.seq))
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
@@ -243,7 +243,7 @@ export async function notificationsOf(db: Db, userId: string, limit: number): Pr
     .select({ ...columns, unread: unreadNow })
     .from(notifications)
     .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.seq))
     .limit(limit);
   // No notification at all: nothing is unread.
   return { items: rows.map(toItem), unread: Number(rows[0]?.unread ?? 0) };
