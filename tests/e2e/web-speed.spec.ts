@@ -25,11 +25,38 @@ import type { VideoListResponse } from "#contract/catalogue";
  */
 const BENCHMARK_INDEX_MIN = 700;
 
+/**
+ * What one system call costs on this machine, in nanoseconds (a 1-byte read of /dev/zero, the best
+ * of three rounds). The benchmark index times JavaScript alone; a browser also lives on system calls
+ * (its processes talk over IPC, its pages over sockets). Some virtual machines make each one cost
+ * 5 to 10 times what it does on hardware: there, the same build scores 20 points lower (the player
+ * route, unchanged, 81–88 on one machine, 63–72 on one whose calls cost ~2 µs, 2026-11-28), so
+ * the score is judged against the budget's floor for such machines.
+ */
+function systemCallNs(): number {
+  const fd = fs.openSync("/dev/zero", "r");
+  const byte = Buffer.alloc(1);
+  let best = Number.POSITIVE_INFINITY;
+  try {
+    for (let round = 0; round < 3; round++) {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < 20_000; i++) fs.readSync(fd, byte, 0, 1, null);
+      best = Math.min(best, Number(process.hrtime.bigint() - start) / 20_000);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return Math.round(best);
+}
+
 interface Budget {
   /** The target, printed beside each score. */
   performanceMin: number;
   /** What fails the run: today's level less the machine's noise (see the budget file). */
   performanceFloor: number;
+  /** The same on a machine whose system calls cost more than slowSystemCallNs. */
+  performanceFloorSlowSystemCalls: number;
+  slowSystemCallNs: number;
   accessibilityMin: number;
   bestPracticesMin: number;
   homeFirstLoadJsMaxKb: number;
@@ -115,6 +142,12 @@ test.describe("the web's own speed", () => {
       // Performance is audited while the machine can simulate a phone (see above); accessibility
       // and best practices always.
       let performance = true;
+      const callNs = systemCallNs();
+      const slowCalls = callNs > budget.slowSystemCallNs;
+      const floor = slowCalls ? budget.performanceFloorSlowSystemCalls : budget.performanceFloor;
+      console.log(
+        `web speed: one system call costs ${callNs} ns on this machine (slow above ${budget.slowSystemCallNs}): performance floor ${floor}`,
+      );
       for (const [name, url] of await pages(request)) {
         const run = async (withPerformance: boolean) => {
           const result = await lighthouse(`${baseURL}${url}`, {
@@ -146,10 +179,10 @@ test.describe("the web's own speed", () => {
         let r = await run(performance);
         const judged = performance && r.benchmarkIndex >= BENCHMARK_INDEX_MIN;
         // One more run for a score under the floor: another process may have taken the CPU.
-        if (judged && r.performance < budget.performanceFloor) r = await run(true);
+        if (judged && r.performance < floor) r = await run(true);
         if (performance)
           console.log(
-            `web speed ${name.padEnd(8)} ${url.padEnd(48)} Lighthouse performance ${r.performance} (${r.performance >= budget.performanceMin ? "PASS" : "MISS"}: target ≥ ${budget.performanceMin}; fails below ${budget.performanceFloor}), ${r.figures}` +
+            `web speed ${name.padEnd(8)} ${url.padEnd(48)} Lighthouse performance ${r.performance} (${r.performance >= budget.performanceMin ? "PASS" : "MISS"}: target ≥ ${budget.performanceMin}; fails below ${floor}), ${r.figures}` +
               (judged
                 ? ""
                 : ` — not judged: this machine's Lighthouse benchmark index is ${r.benchmarkIndex} (< ${BENCHMARK_INDEX_MIN}, busy or slow); the other pages are audited without performance`),
@@ -164,7 +197,7 @@ test.describe("the web's own speed", () => {
               r.performance,
               `${name}: Lighthouse performance (floor; the target is ${budget.performanceMin})`,
             )
-            .toBeGreaterThanOrEqual(budget.performanceFloor);
+            .toBeGreaterThanOrEqual(floor);
         if (!judged) performance = false;
         expect
           .soft(r.accessibility, `${name}: Lighthouse accessibility`)

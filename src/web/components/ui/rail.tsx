@@ -45,18 +45,20 @@ export function Rail<T>({
     setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
   }, []);
 
+  // The observer's first call comes after the browser's own layout of the frame: measuring here at
+  // once would force a layout of the whole page inside the first render's task (issue 14: 75 ms of
+  // a phone's first load, once per page, for edges the observer gives a moment later anyway).
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(list);
     return () => observer.disconnect();
   }, [measure]);
-  // The cards drawn (deferred) make the track scrollable: the buttons follow.
+  // A deferred rail's cards drawn as the reader comes near: the buttons follow its track.
   useEffect(() => {
-    if (near) measure();
-  }, [near, measure]);
+    if (deferred && near) measure();
+  }, [deferred, near, measure]);
 
   if (items.length === 0) return null;
 
