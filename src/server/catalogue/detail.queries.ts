@@ -78,7 +78,7 @@ export async function findSimilarVideos(
       from own
       join video_categories vc on vc.category_id = own.category_id
       join videos v on v.id = vc.video_id
-      where v.id <> ${id} ${visible ? sql`and ${visible}` : sql``}
+      where v.id <> ${id} and ${visible}
       group by v.id, v.views, v.likes
       order by bool_or(vc.category_id = (select category_id from main)) desc,
         ln(1 + v.views::float8) + 2 * ln(1 + v.likes::float8) desc, v.views desc, v.id

@@ -60,45 +60,22 @@ export default function HomeRoute() {
           <VideoHero video={hero} eyebrow={t.featured} />
           <div className="relative space-y-8 pt-4 pb-24 sm:space-y-10 md:-mt-4">
             <ContinueWatchingRail />
-            {/* The first rails are drawn at once (the first's first posters are the phone's largest
-                paint); the others when the reader gets near them (issue 14). */}
-            <VideoRail
-              title={t.rails.trending}
-              videos={data.trending}
-              cardActions={libraryCardActions}
-              eagerCount={3}
-            />
-            <VideoRail
-              title={t.rails.premium}
-              videos={data.premium}
-              cardActions={libraryCardActions}
-              deferred
-            />
-            <VideoRail
-              title={t.rails.newest}
-              videos={data.newest}
-              cardActions={libraryCardActions}
-              deferred
-            />
-            <VideoRail
-              title={t.rails.movies}
-              videos={data.movies}
-              cardActions={libraryCardActions}
-              deferred
-            />
-            <VideoRail
-              title={t.rails.series}
-              videos={data.series}
-              cardActions={libraryCardActions}
-              deferred
-            />
-            {data.genres.map((genre) => (
+            {/* Spec §2's order. The first rail is drawn at once (its first posters are the phone's
+                largest paint); the others when the reader gets near them (issue 14). */}
+            {[
+              { title: t.rails.trending, videos: data.trending },
+              { title: t.rails.premium, videos: data.premium },
+              { title: t.rails.newest, videos: data.newest },
+              { title: t.rails.movies, videos: data.movies },
+              { title: t.rails.series, videos: data.series },
+              ...data.genres.map((genre) => ({ title: t.rails.genre(genre.name), videos: genre.items })),
+            ].map((rail, index) => (
               <VideoRail
-                key={genre.name}
-                title={t.rails.genre(genre.name)}
-                videos={genre.items}
+                key={rail.title}
+                title={rail.title}
+                videos={rail.videos}
                 cardActions={libraryCardActions}
-                deferred
+                {...(index === 0 ? { eagerCount: 3 } : { deferred: true })}
               />
             ))}
             <section aria-labelledby="discover-title" className={`${pageGutter} pt-2`}>

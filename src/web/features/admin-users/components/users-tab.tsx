@@ -14,6 +14,7 @@ import { SelectField } from "#web/components/ui/select-field.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
+import { useRowSelection } from "#web/components/ui/use-row-selection.ts";
 import { adminText, adminUsersText as text } from "#web/i18n/admin.ts";
 import { serverMessage } from "#web/lib/api.ts";
 import { checkForm, type FieldErrors, serverFields } from "#web/lib/form-errors.ts";
@@ -53,7 +54,7 @@ export function UsersTab() {
   const [q, setQ] = useState("");
   const [role, setRole] = useState<"" | "user" | "admin">("");
   const [offset, setOffset] = useState(0);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, count, clear: clearSelection, selection } = useRowSelection<AdminUser>();
   const [open, setOpen] = useState<Open>(null);
   const [plan, setPlan] = useState<GiftPlan>("essentiel");
   const [months, setMonths] = useState("1");
@@ -65,7 +66,7 @@ export function UsersTab() {
   const close = () => setOpen(null);
   const after = async () => {
     close();
-    setSelected(new Set());
+    clearSelection();
     await refreshAdminData(queryClient);
   };
 
@@ -167,7 +168,6 @@ export function UsersTab() {
     },
   ];
 
-  const count = selected.size;
   const giftBody = () => ({ planCode: plan, ...(plan === "lifetime" ? {} : { months: giftMonths(months) }) });
 
   return (
@@ -247,27 +247,7 @@ export function UsersTab() {
                 columns={columns}
                 rows={rows}
                 rowKey={(u) => u.id}
-                selection={{
-                  selected,
-                  onToggle: (u) =>
-                    setSelected((s) => {
-                      const next = new Set(s);
-                      if (next.has(u.id)) next.delete(u.id);
-                      else next.add(u.id);
-                      return next;
-                    }),
-                  onToggleAll: (all) =>
-                    setSelected((s) => {
-                      const next = new Set(s);
-                      for (const u of rows) {
-                        if (all) next.add(u.id);
-                        else next.delete(u.id);
-                      }
-                      return next;
-                    }),
-                  label: (u) => adminText.selectRow(u.username),
-                  allLabel: adminText.selectAll,
-                }}
+                selection={selection(rows, (u) => adminText.selectRow(u.username), adminText.selectAll)}
               />
               <Pager
                 offset={offset}

@@ -10,6 +10,7 @@ import { Pager } from "#web/components/ui/pager.tsx";
 import { SearchField } from "#web/components/ui/search-field.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
+import { useRowSelection } from "#web/components/ui/use-row-selection.ts";
 import { adminText, adminVideosText as text } from "#web/i18n/admin.ts";
 import { serverMessage } from "#web/lib/api.ts";
 import { formatInteger, formatRating } from "#web/lib/format.ts";
@@ -49,7 +50,7 @@ export function VideosTab({ mediaField }: { mediaField?: MediaFieldSlot | undefi
   const [categoryId, setCategoryId] = useState("");
   const [type, setType] = useState<"" | "movie" | "series">("");
   const [offset, setOffset] = useState(0);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, count, clear: clearSelection, selection } = useRowSelection<AdminVideoRow>();
   const [open, setOpen] = useState<Open>(null);
   const [bulkCategory, setBulkCategory] = useState("");
   const search = useDebounced(q.trim());
@@ -65,7 +66,7 @@ export function VideosTab({ mediaField }: { mediaField?: MediaFieldSlot | undefi
   const categories = useQuery(videoCategoriesOptions);
   const close = () => setOpen(null);
   const done = async () => {
-    setSelected(new Set());
+    clearSelection();
     close();
     await refreshAdminData(queryClient);
   };
@@ -90,13 +91,6 @@ export function VideosTab({ mediaField }: { mediaField?: MediaFieldSlot | undefi
   });
 
   const rows = list.data?.items ?? [];
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const columns: Column<AdminVideoRow>[] = [
     {
@@ -193,7 +187,6 @@ export function VideosTab({ mediaField }: { mediaField?: MediaFieldSlot | undefi
     { value: "", label: text.allCategories },
     ...(categories.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })),
   ];
-  const count = selected.size;
 
   return (
     <section aria-labelledby="admin-videos-heading">
@@ -282,21 +275,7 @@ export function VideosTab({ mediaField }: { mediaField?: MediaFieldSlot | undefi
                 columns={columns}
                 rows={rows}
                 rowKey={(v) => v.id}
-                selection={{
-                  selected,
-                  onToggle: (v) => toggle(v.id),
-                  onToggleAll: (all) =>
-                    setSelected((s) => {
-                      const next = new Set(s);
-                      for (const v of rows) {
-                        if (all) next.add(v.id);
-                        else next.delete(v.id);
-                      }
-                      return next;
-                    }),
-                  label: (v) => adminText.selectRow(v.title),
-                  allLabel: adminText.selectAll,
-                }}
+                selection={selection(rows, (v) => adminText.selectRow(v.title), adminText.selectAll)}
               />
               <Pager
                 offset={offset}
