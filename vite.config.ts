@@ -15,7 +15,13 @@ const proxy = { "/api": apiOrigin, "/media": apiOrigin };
 const vendorGroups = [
   { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
   { name: "router", test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 20 },
-  { name: "data", test: /node_modules[\\/](@tanstack|zod)[\\/]/, priority: 10 },
+  // Zod's setting travels in zod's chunk: it runs before any module of another chunk builds a schema
+  // (a chunk's imports run first, so a setting made in the entry's chunk would come too late).
+  {
+    name: "data",
+    test: /node_modules[\\/](@tanstack|zod)[\\/]|src[\\/]web[\\/]lib[\\/]zod-config\.ts$/,
+    priority: 10,
+  },
 ];
 
 export default defineConfig({

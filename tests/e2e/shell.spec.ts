@@ -101,6 +101,27 @@ test.describe("home page on the demo catalogue", () => {
   });
 });
 
+test("the home, the Explorer, an info view and a player load without breaking the page's security policy", async ({
+  page,
+  request,
+}) => {
+  const id = ((await (await request.get("/api/videos?limit=1")).json()) as { items: { id: string }[] })
+    .items[0]?.id;
+  // Every violation the browser reports (an eval tried by a library, an inline script, a foreign image).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  for (const url of ["/", "/browse", `/?info=${id}`, `/video/${id}`]) {
+    await page.goto(url);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), url).toEqual([]);
+  }
+});
+
 test("serves the SPA's HTML uncached and its hashed assets cached for a year, with an HTML fallback", async ({
   request,
 }) => {
