@@ -5,6 +5,14 @@ import { errorPageText, notFoundText } from "../../src/web/i18n/errors.ts";
 import { discoveryText } from "../../src/web/i18n/search.ts";
 import { seriousA11yViolations } from "./axe.ts";
 
+/** The id of the catalogue's first video, for the pages that show one. */
+async function firstVideoId(request: import("@playwright/test").APIRequestContext) {
+  const list = (await (await request.get("/api/videos?limit=1")).json()) as { items: { id: string }[] };
+  const id = list.items[0]?.id;
+  expect(id).toBeDefined();
+  return id;
+}
+
 test.describe("home page on the demo catalogue", () => {
   test("shows the demo titles from the API with posters whose alt is the title", async ({
     page,
@@ -44,8 +52,7 @@ test.describe("home page on the demo catalogue", () => {
     page,
     request,
   }) => {
-    const id = ((await (await request.get("/api/videos?limit=1")).json()) as { items: { id: string }[] })
-      .items[0]?.id;
+    const id = await firstVideoId(request);
     for (const [url, preloaded] of [
       ["/browse", ["/api/auth/session", "/api/categories", "/api/videos?sort=relevance&limit=60"]],
       [`/?info=${id}`, ["/api/auth/session", "/api/home", `/api/videos/${id}`]],
@@ -105,8 +112,7 @@ test("the home, the Explorer, an info view and a player load without breaking th
   page,
   request,
 }) => {
-  const id = ((await (await request.get("/api/videos?limit=1")).json()) as { items: { id: string }[] })
-    .items[0]?.id;
+  const id = await firstVideoId(request);
   // Every violation the browser reports (an eval tried by a library, an inline script, a foreign image).
   await page.addInitScript(() => {
     const seen: string[] = [];
