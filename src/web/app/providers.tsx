@@ -1,39 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { CSSProperties, ReactNode } from "react";
-import { Toaster } from "sonner";
-import { toastText } from "#web/i18n/common.ts";
+import type { ReactNode } from "react";
+import { ToasterHost } from "#web/components/ui/toaster-host.tsx";
 import { queryClient } from "./query-client.ts";
-
-/** Sonner reads these variables; they map its dark theme onto the app's tokens. */
-const toasterStyle = {
-  "--normal-bg": "var(--color-surface-2)",
-  "--normal-border": "var(--color-line)",
-  "--normal-text": "var(--color-fg)",
-  "--border-radius": "14px",
-} as CSSProperties;
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster
-        theme="dark"
-        position="bottom-right"
-        closeButton
-        style={toasterStyle}
-        containerAriaLabel={toastText.region}
-        toastOptions={{
-          className: "font-sans shadow-2xl",
-          classNames: {
-            success: "[&_[data-icon]]:text-accent",
-            error: "[&_[data-icon]]:text-danger",
-            // Sonner's dark theme draws descriptions in a fixed light grey, unreadable on the light
-            // theme's surface: the app's own muted token follows the theme.
-            description: "!text-muted",
-          },
-          closeButtonAriaLabel: toastText.close,
-        }}
-      />
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

@@ -17,6 +17,7 @@ import { useContinueWatching } from "#web/features/history/hooks/use-history.ts"
 import { homeText } from "#web/i18n/catalogue.ts";
 import { screenTitles } from "#web/i18n/common.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { useFirstAnswerDeferred } from "#web/lib/use-first-answer-deferred.ts";
 import { libraryCardActions } from "../slots/video-slots.tsx";
 
 /**
@@ -29,17 +30,18 @@ export default function HomeRoute() {
   const t = homeText;
   // A member's 'Reprendre la lecture' loads next to the catalogue, not after it (see its rail).
   useContinueWatching();
-  const { data, isPending, isError, error, refetch, isRefetching } = useQuery(homeOptions());
+  const { data: loaded, isError, error, refetch, isRefetching } = useQuery(homeOptions());
+  const data = useFirstAnswerDeferred(loaded);
   const hero = useHeroVideo(data?.hero);
 
   return (
     <>
       <h1 className="sr-only">{screenTitles.home}</h1>
 
-      {isPending ? (
-        <RailsScreenSkeleton rails={3} />
-      ) : isError ? (
+      {isError ? (
         <CatalogueError error={error} retrying={isRefetching} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <RailsScreenSkeleton rails={3} />
       ) : data.discover.length === 0 || !hero ? (
         <CatalogueEmpty
           title={t.emptyTitle}

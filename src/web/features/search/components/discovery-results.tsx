@@ -9,6 +9,7 @@ import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { discoveryText } from "#web/i18n/search.ts";
 import { isApiRequestError, serverMessage } from "#web/lib/api.ts";
 import { formatEstimate, formatInteger } from "#web/lib/format.ts";
+import { useFirstAnswerDeferred } from "#web/lib/use-first-answer-deferred.ts";
 import { discoveryListOptions } from "../api/discovery-queries.ts";
 import { type DiscoveryState, effectiveQuery, groupByCategory } from "../lib/discovery-params.ts";
 
@@ -48,14 +49,15 @@ export function DiscoveryResults({
   emptyExtra?: ReactNode;
 }) {
   const list = useInfiniteQuery({ ...discoveryListOptions(state), placeholderData: keepPreviousData });
-  const videos = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = list.data?.pages[0]?.total ?? 0;
-  const totalIsLowerBound = list.data?.pages[0]?.totalIsLowerBound ?? false;
-  const totalIsEstimate = list.data?.pages[0]?.totalIsEstimate ?? false;
+  const data = useFirstAnswerDeferred(list.data);
+  const videos = data?.pages.flatMap((page) => page.items) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
+  const totalIsLowerBound = data?.pages[0]?.totalIsLowerBound ?? false;
+  const totalIsEstimate = data?.pages[0]?.totalIsEstimate ?? false;
   const query = effectiveQuery(state.q);
   const searching = list.isFetching && !list.isFetchingNextPage;
 
-  if (list.isError && !list.data) {
+  if (list.isError && !data) {
     return (
       <StateMessage
         icon={TriangleAlert}
@@ -71,7 +73,7 @@ export function DiscoveryResults({
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <p role="status" className="flex items-center gap-3 text-base text-muted">
-          {list.data ? (
+          {data ? (
             <span>
               <strong className="font-semibold text-fg tabular-nums">
                 {discoveryText.results(
@@ -91,7 +93,7 @@ export function DiscoveryResults({
         {toolbar}
       </div>
 
-      {!list.data ? (
+      {!data ? (
         <PosterGridSkeleton count={12} />
       ) : videos.length === 0 ? (
         <div className={searching ? "opacity-60" : ""}>
