@@ -4,10 +4,13 @@
  * word for word; the others put a non-breaking space before « : ; ! ? » and inside guillemets.
  * Numbers go through Intl fr-FR (#web/lib/format.ts).
  */
+
+import { builtOnce } from "#web/lib/built-once.ts";
+
 export const nbsp = "\u00a0";
 
-const plural = new Intl.PluralRules("fr-FR");
+const plural = builtOnce(() => new Intl.PluralRules("fr-FR"));
 
 /** "1 saison", "2 saisons": French counts 0 and 1 as singular. */
 export const count = (n: string | number, value: number, one: string, other: string) =>
-  `${n}${nbsp}${plural.select(value) === "one" ? one : other}`;
+  `${n}${nbsp}${plural().select(value) === "one" ? one : other}`;

@@ -3,52 +3,61 @@
  * Europe/Paris). Formatters are built once; every screen formats through here.
  */
 
+import { builtOnce } from "#web/lib/built-once.ts";
+
 const nbsp = "\u00a0";
-const integer = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const upToOneDecimal = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
-const percent = new Intl.NumberFormat("fr-FR", { style: "percent", maximumFractionDigits: 0 });
+const integer = builtOnce(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 }));
+const oneDecimal = builtOnce(
+  () => new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
+const upToOneDecimal = builtOnce(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }));
+const percent = builtOnce(
+  () => new Intl.NumberFormat("fr-FR", { style: "percent", maximumFractionDigits: 0 }),
+);
 /** spec §9: format 'dd MMMM yyyy' in Europe/Paris. */
-const longDate = new Intl.DateTimeFormat("fr-FR", {
-  day: "2-digit",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Paris",
-});
+const longDate = builtOnce(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      day: "2-digit",
+      month: "long",
+      year: "numeric",
+      timeZone: "Europe/Paris",
+    }),
+);
 
 const clamp01 = (ratio: number) => Math.min(Math.max(ratio, 0), 1);
 
-export const formatInteger = (n: number): string => integer.format(n);
+export const formatInteger = (n: number): string => integer().format(n);
 
 /**
  * An estimated count as people say it: two significant digits, 98 765 → "99 000" (the server's
  * estimate is the planner's, not a count: docs/decisions/031-keyset-paging.md).
  */
 export function formatEstimate(n: number): string {
-  if (n < 100) return integer.format(n);
+  if (n < 100) return integer().format(n);
   const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
-  return integer.format(Math.round(n / unit) * unit);
+  return integer().format(Math.round(n / unit) * unit);
 }
 
 /** An average rating on the 5-star scale, one decimal: 4.25 → "4,3". */
-export const formatRating = (rating: number): string => oneDecimal.format(rating);
+export const formatRating = (rating: number): string => oneDecimal().format(rating);
 
 /** spec §9: percent match = averageRating × 20, e.g. 4.3 → "86 %". */
 export const formatMatch = (averageRating: number): string =>
-  percent.format(Math.min(Math.max(averageRating, 0), 5) / 5);
+  percent().format(Math.min(Math.max(averageRating, 0), 5) / 5);
 
 /** A share of something, kept in 0–100 %: 0.456 → "46 %". */
-export const formatPercent = (ratio: number): string => percent.format(clamp01(ratio));
+export const formatPercent = (ratio: number): string => percent().format(clamp01(ratio));
 
 /** spec §2 second card style: views as K or M (fr-FR digits): 950 → "950", 1 234 → "1,2 K", 3 400 000 → "3,4 M". */
 export function formatCompactViews(views: number): string {
-  if (views >= 999_950) return `${upToOneDecimal.format(views / 1_000_000)}${nbsp}M`;
-  if (views >= 1_000) return `${upToOneDecimal.format(views / 1_000)}${nbsp}K`;
-  return integer.format(views);
+  if (views >= 999_950) return `${upToOneDecimal().format(views / 1_000_000)}${nbsp}M`;
+  if (views >= 1_000) return `${upToOneDecimal().format(views / 1_000)}${nbsp}K`;
+  return integer().format(views);
 }
 
 /** "21 novembre 2026", the day in Paris. */
-export const formatLongDate = (iso: string): string => longDate.format(new Date(iso));
+export const formatLongDate = (iso: string): string => longDate().format(new Date(iso));
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

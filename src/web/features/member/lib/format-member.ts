@@ -1,12 +1,18 @@
 /** Figures of the member space in French, Europe/Paris (spec §9: zone Europe/Paris). */
-const monthYear = new Intl.DateTimeFormat("fr-FR", {
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Paris",
-});
-const hours = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
+
+import { builtOnce } from "#web/lib/built-once.ts";
+
+const monthYear = builtOnce(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      month: "long",
+      year: "numeric",
+      timeZone: "Europe/Paris",
+    }),
+);
+const hours = builtOnce(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }));
 
 /** "novembre 2026". */
-export const formatMonthYear = (iso: string) => monthYear.format(new Date(iso));
+export const formatMonthYear = (iso: string) => monthYear().format(new Date(iso));
 /** 12.5 → "12,5". */
-export const formatHours = (h: number) => hours.format(h);
+export const formatHours = (h: number) => hours().format(h);

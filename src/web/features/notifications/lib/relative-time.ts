@@ -1,4 +1,6 @@
-const rtf = new Intl.RelativeTimeFormat("fr", { numeric: "auto" });
+import { builtOnce } from "#web/lib/built-once.ts";
+
+const rtf = builtOnce(() => new Intl.RelativeTimeFormat("fr", { numeric: "auto" }));
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
@@ -13,7 +15,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return rtf().format(Math.trunc(seconds / size), unit);
   }
-  return rtf.format(0, "second");
+  return rtf().format(0, "second");
 }

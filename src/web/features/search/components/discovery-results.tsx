@@ -72,7 +72,8 @@ export function DiscoveryResults({
   return (
     <div>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <p role="status" className="flex items-center gap-3 text-base text-muted">
+        {/* One line high in every state (spinner, count, nothing): the results under it never move. */}
+        <p role="status" className="flex min-h-6 items-center gap-3 text-base text-muted">
           {data ? (
             <span>
               <strong className="font-semibold text-fg tabular-nums">

@@ -14,6 +14,7 @@ import { commonText, videoText } from "#web/i18n/common.ts";
 import { infoText } from "#web/i18n/video-info.ts";
 import { isApiRequestError } from "#web/lib/api.ts";
 import { formatCompactViews, formatInteger, formatRating } from "#web/lib/format.ts";
+import { useFirstAnswerDeferred } from "#web/lib/use-first-answer-deferred.ts";
 import { similarVideosOptions, videoDetailOptions } from "../api/detail-queries.ts";
 import { ShareButton } from "./share-button.tsx";
 import { VideoCardWide, VideoCardWideSkeleton } from "./video-card-wide.tsx";
@@ -49,8 +50,8 @@ export function InfoView({
   slots?: InfoSlots | undefined;
 }) {
   const detail = useQuery(videoDetailOptions(id));
+  const video = useFirstAnswerDeferred(detail.data);
 
-  if (detail.isPending) return <InfoViewSkeleton />;
   if (detail.isError) {
     // 400 (not an id) and 404 (no such video) are the same to a visitor: it does not exist.
     const notFound =
@@ -79,7 +80,8 @@ export function InfoView({
       </div>
     );
   }
-  return <InfoContent video={detail.data} titleId={titleId} headingLevel={headingLevel} slots={slots} />;
+  if (!video) return <InfoViewSkeleton />;
+  return <InfoContent video={video} titleId={titleId} headingLevel={headingLevel} slots={slots} />;
 }
 
 function InfoContent({
