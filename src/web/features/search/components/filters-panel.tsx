@@ -12,6 +12,7 @@ import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { fieldClass, fieldLabelClass, SelectField } from "#web/components/ui/select-field.tsx";
 import { discoveryText } from "#web/i18n/search.ts";
 import { formatRating } from "#web/lib/format.ts";
+import { useAddressEchoes } from "#web/lib/use-address-echoes.ts";
 import { type DiscoveryState, RATING_MAX, RATING_MIN } from "../lib/discovery-params.ts";
 
 const labelClass = fieldLabelClass;
@@ -67,14 +68,23 @@ function YearInput({
   const valid = (t: string) => validYear(t, max);
   const [text, setText] = useState(value === undefined ? "" : String(value));
   const [left, setLeft] = useState(false);
+  // The address can answer « 2020 » after the reader has typed « 1800 »: that late echo must not
+  // put « 2020 » back in the box, nor the next one empty it (use-address-echoes.ts).
+  const echoes = useAddressEchoes<number | undefined>();
+  const send = (year: number | undefined) => {
+    // Sending what the address already holds changes nothing there: no echo will come.
+    if (year !== value || echoes.waiting()) echoes.sent(year);
+    onChange(year);
+  };
   useEffect(() => {
+    if (echoes.isEcho(value)) return;
     // The URL changed (back, « Effacer les filtres »): show its year; an out-of-range entry,
     // which the URL never holds, stays until then.
     setText((current) => {
       if (value !== undefined) return current === String(value) ? current : String(value);
       return current !== "" && !validYear(current, new Date().getFullYear()) ? current : "";
     });
-  }, [value]);
+  }, [value, echoes]);
   const wrong = text !== "" && !valid(text) && (left || text.length >= 4);
   return (
     <div>
@@ -96,9 +106,9 @@ function YearInput({
           const next = event.target.value;
           setText(next);
           setLeft(false);
-          if (next === "") onChange(undefined);
-          else if (valid(next)) onChange(Number(next));
-          else if (next.length >= 4) onChange(undefined);
+          if (next === "") send(undefined);
+          else if (valid(next)) send(Number(next));
+          else if (next.length >= 4) send(undefined);
         }}
         onBlur={() => setLeft(true)}
         className={`${fieldClass} tabular-nums ${wrong ? "border-danger!" : ""}`}

@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { discoveryText } from "#web/i18n/search.ts";
+import { useAddressEchoes } from "#web/lib/use-address-echoes.ts";
 import { useDebounced } from "#web/lib/use-debounced.ts";
 import { ClearTextButton } from "./clear-text-button.tsx";
 
@@ -9,20 +10,24 @@ export function PageSearchInput({ value, onChange }: { value: string; onChange: 
   const [text, setText] = useState(value);
   const debounced = useDebounced(text);
   const pushed = useRef(value);
+  // An older query given back late by the address must not replace what the reader typed since.
+  const echoes = useAddressEchoes<string>();
   const inputId = useId();
 
   useEffect(() => {
+    if (echoes.isEcho(value)) return;
     if (value !== pushed.current) {
       pushed.current = value;
       setText(value);
     }
-  }, [value]);
+  }, [value, echoes]);
 
   useEffect(() => {
     if (debounced === pushed.current) return;
     pushed.current = debounced;
+    echoes.sent(debounced);
     onChange(debounced);
-  }, [debounced, onChange]);
+  }, [debounced, onChange, echoes]);
 
   return (
     <search className="relative w-full max-w-xl">
