@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { type HomeResponse, unpackHome, type VideoSummary } from "../../src/contract/catalogue.ts";
 import type { VideoDetail } from "../../src/contract/video-detail.ts";
 import { homeText } from "../../src/web/i18n/catalogue.ts";
-import { gridText } from "../../src/web/i18n/common.ts";
+import { gridText, toastText } from "../../src/web/i18n/common.ts";
 import { libraryText } from "../../src/web/i18n/library.ts";
 import { infoText } from "../../src/web/i18n/video-info.ts";
 import { seriousA11yViolations } from "./axe.ts";
@@ -118,6 +118,24 @@ test.describe("info view and card overlay", () => {
     await expect(page.getByText(infoText.linkCopied)).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`/info/${video.id}$`));
+  });
+
+  test("a toast raised in the info modal shows above it and can be closed there", async ({ page }) => {
+    const home = unpackHome((await (await page.request.get("/api/home")).json()) as HomeResponse);
+    const video = home.newest[1] as VideoSummary;
+    await page.goto(`/?info=${video.id}`);
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+    });
+    const dialog = page.getByRole("dialog", { name: video.title });
+    await dialog.getByRole("button", { name: `${infoText.share} : ${video.title}` }).click();
+    const copied = page.locator("[data-sonner-toast]").filter({ hasText: infoText.linkCopied });
+    await expect(copied).toBeVisible();
+    // A click reaches only what is drawn on top: a toast left behind the modal's backdrop cannot be
+    // closed while the modal is open.
+    await copied.getByRole("button", { name: toastText.close }).click();
+    await expect(copied).toHaveCount(0);
+    await expect(dialog).toBeVisible();
   });
 
   test("a visitor is told to sign in to rate; a member rates and keeps a title in Ma liste", async ({

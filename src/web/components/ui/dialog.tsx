@@ -1,5 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { offerToastLayer } from "#web/lib/toast-layer.ts";
 import { CloseButton } from "./close-button.tsx";
 
 /** The look every dialog shares: a card over a dimmed, blurred page. */
@@ -42,15 +43,19 @@ export function Dialog({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const toastLayer = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
+    // Toasts raised while the dialog is open are drawn inside it, above its backdrop.
+    const takeToastsBack = toastLayer.current ? offerToastLayer(toastLayer.current) : undefined;
     const root = document.documentElement;
     const overflow = root.style.overflow;
     if (lockScroll) root.style.overflow = "hidden";
     return () => {
+      takeToastsBack?.();
       if (lockScroll) root.style.overflow = overflow;
       if (dialog?.open) dialog.close();
       if (opener?.isConnected) opener.focus({ preventScroll: true });
@@ -80,6 +85,7 @@ export function Dialog({
       className={className}
     >
       {children}
+      <div ref={toastLayer} className="contents" />
     </dialog>
   );
 }

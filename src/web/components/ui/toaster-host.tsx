@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { whenToastWanted } from "#web/lib/toast.ts";
+import { useToastLayer } from "#web/lib/toast-layer.ts";
 
 const Toaster = lazy(() => import("./toaster.tsx"));
 
@@ -8,10 +10,12 @@ const IDLE_TIMEOUT_MS = 3000;
 
 /**
  * Draws the toaster once the first screen is done (an idle moment after the page's load), or at once
- * when a toast is asked for before (lib/toast.ts keeps it meanwhile).
+ * when a toast is asked for before (lib/toast.ts keeps it meanwhile); inside the open modal dialog
+ * when there is one (lib/toast-layer.ts), so that its backdrop does not hide the toasts.
  */
 export function ToasterHost() {
   const [mounted, setMounted] = useState(false);
+  const layer = useToastLayer();
 
   useEffect(() => {
     if (mounted) return;
@@ -36,9 +40,11 @@ export function ToasterHost() {
     };
   }, [mounted]);
 
-  return mounted ? (
+  if (!mounted) return null;
+  const toaster = (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>
-  ) : null;
+  );
+  return layer ? createPortal(toaster, layer) : toaster;
 }
