@@ -282,6 +282,22 @@ describe("settings", () => {
     expect(psc.json().settings.billing.autoRenew).toBe(false);
   });
 
+  it("keeps the volume to the hundredth it is read back at, even for values a real column cannot hold", async () => {
+    const gus = await member();
+    // 3.5e-323 is a number between 0 and 1 that PostgreSQL's real type refuses (underflow): it was a 500.
+    for (const [sent, kept] of [
+      [3.5e-323, 0],
+      [1e-40, 0],
+      [0.996, 1],
+      [0.333333333, 0.33],
+      [0.5, 0.5],
+    ] as const) {
+      const res = await gus.call("PUT", "/api/me/settings", { volume: sent });
+      expect(res.statusCode, String(sent)).toBe(200);
+      expect(res.json().settings.volume, String(sent)).toBe(kept);
+    }
+  });
+
   it("refuses bad values with French messages and changes nothing", async () => {
     const gil = await member();
     const cases: [object, string, string][] = [

@@ -19,6 +19,9 @@ function autoRenewOf(b: { preferredMethod: string; cardAutoRenew: boolean; paypa
   return false;
 }
 
+/** A volume to the hundredth (0.8 stored in a real column reads back as 0.800000011920929). */
+const roundVolume = (volume: number) => Math.round(volume * 100) / 100;
+
 /** The member's settings; a missing row means the defaults of spec §9 (and decision 008). */
 export async function readSettings(db: Conn, userId: string): Promise<MemberSettings> {
   const { local, billing } = await settingsRows(db, userId);
@@ -29,8 +32,7 @@ export async function readSettings(db: Conn, userId: string): Promise<MemberSett
     language: local?.language ?? DEFAULT_SETTINGS.language,
     subtitles: local?.subtitles ?? DEFAULT_SETTINGS.subtitles,
     maturity: local?.maturity ?? DEFAULT_SETTINGS.maturity,
-    // real (float4) column: 0.8 reads back as 0.800000011920929.
-    volume: local ? Math.round(local.volume * 100) / 100 : DEFAULT_SETTINGS.volume,
+    volume: local ? roundVolume(local.volume) : DEFAULT_SETTINGS.volume,
     theme: local?.theme ?? DEFAULT_SETTINGS.theme,
     billing: billing
       ? {
@@ -84,6 +86,9 @@ export async function settingsWithStatus(db: Db, userId: string): Promise<Settin
 /** PUT /api/me/settings: the fields sent replace the stored ones, the others are kept. */
 export async function updateSettings(db: Db, userId: string, body: UpdateSettingsBody) {
   const { billing, ...local } = body;
+  // Kept to the hundredth it is read back at: a real (float4) column refuses what it cannot hold
+  // (3.5e-323 is between 0 and 1, and was a 500).
+  if (local.volume !== undefined) local.volume = roundVolume(local.volume);
   const billingChange =
     billing && Object.keys(billing).length > 0
       ? (current: { preferredMethod: "card" | "paypal" | "paysafecard" }) => {
