@@ -49,6 +49,9 @@ export const formatMatch = (averageRating: number): string =>
 /** A share of something, kept in 0–100 %: 0.456 → "46 %". */
 export const formatPercent = (ratio: number): string => percent().format(clamp01(ratio));
 
+/** At most one decimal, none when whole: 12.5 → "12,5", 12 → "12". */
+export const formatUpToOneDecimal = (n: number): string => upToOneDecimal().format(n);
+
 /** spec §2 second card style: views as K or M (fr-FR digits): 950 → "950", 1 234 → "1,2 K", 3 400 000 → "3,4 M". */
 export function formatCompactViews(views: number): string {
   if (views >= 999_950) return `${upToOneDecimal().format(views / 1_000_000)}${nbsp}M`;

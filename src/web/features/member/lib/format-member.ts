@@ -1,6 +1,7 @@
 /** Figures of the member space in French, Europe/Paris (spec §9: zone Europe/Paris). */
 
 import { builtOnce } from "#web/lib/built-once.ts";
+import { formatUpToOneDecimal } from "#web/lib/format.ts";
 
 const monthYear = builtOnce(
   () =>
@@ -10,9 +11,8 @@ const monthYear = builtOnce(
       timeZone: "Europe/Paris",
     }),
 );
-const hours = builtOnce(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }));
 
 /** "novembre 2026". */
 export const formatMonthYear = (iso: string) => monthYear().format(new Date(iso));
 /** 12.5 → "12,5". */
-export const formatHours = (h: number) => hours().format(h);
+export const formatHours = formatUpToOneDecimal;
