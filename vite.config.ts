@@ -31,6 +31,8 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     target: "es2022",
+    // Which files each screen's chunk needs: the server names them with the page (server/web/screen-chunks.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: { groups: vendorGroups },

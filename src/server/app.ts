@@ -18,7 +18,7 @@ import {
 import { z } from "zod";
 import { operatorMessages } from "#contract/operator";
 import type { Database } from "#db/client";
-import { visitorHeroChoices } from "./catalogue/catalogue.service.ts";
+import { visitorHomeImages } from "./catalogue/catalogue.service.ts";
 import { answerClientError, registerClosingAnswer, registerErrorHandler } from "./error-handler.ts";
 import { notificationsLoader } from "./notifications/notification.service.ts";
 import { apiDomains } from "./routes.ts";
@@ -183,7 +183,7 @@ export async function buildApp({
   await app.register(async (api) => {
     for (const domain of apiDomains) await api.register(domain, ctx);
   });
-  await registerStatic(app, config, { heroChoices: () => visitorHeroChoices(ctx) });
+  await registerStatic(app, config, { visitorHome: () => visitorHomeImages(ctx) });
 
   if (jobs.worksQueues) for (const workers of backgroundWorkers) await workers(ctx);
   app.addHook("onClose", async () => {

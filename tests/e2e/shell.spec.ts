@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { type HomeResponse, unpackHome } from "../../src/contract/catalogue.ts";
 import { homeText } from "../../src/web/i18n/catalogue.ts";
 import { commonText, navText } from "../../src/web/i18n/common.ts";
 import { errorPageText, notFoundText } from "../../src/web/i18n/errors.ts";
@@ -53,31 +54,58 @@ test.describe("home page on the demo catalogue", () => {
     request,
   }) => {
     const id = await firstVideoId(request);
-    for (const [url, preloaded] of [
-      ["/browse", ["/api/auth/session", "/api/categories", "/api/videos?sort=relevance&limit=60"]],
-      [`/?info=${id}`, ["/api/auth/session", "/api/home", `/api/videos/${id}`]],
-      [`/video/${id}`, ["/api/auth/session", `/api/videos/${id}`]],
+    for (const [url, preloaded, screens] of [
+      [
+        "/browse",
+        ["/api/auth/session", "/api/categories", "/api/videos?sort=relevance&limit=60"],
+        ["browse"],
+      ],
+      [
+        `/?info=${id}`,
+        ["/api/auth/session", "/api/home", `/api/videos/${id}`],
+        ["home", "info-modal-screen"],
+      ],
+      [`/video/${id}`, ["/api/auth/session", `/api/videos/${id}`], ["video"]],
     ] as const) {
       const asked: string[] = [];
       const listen = (r: import("@playwright/test").Request) => {
         const u = new URL(r.url());
-        if (u.pathname.startsWith("/api/")) asked.push(u.pathname + u.search);
+        if (u.pathname.startsWith("/api/") || u.pathname.startsWith("/assets/"))
+          asked.push(u.pathname + u.search);
       };
       page.on("request", listen);
       const res = await page.goto(url);
       await page.waitForLoadState("networkidle");
       page.off("request", listen);
+      const link = res?.headers().link ?? "";
       for (const path of preloaded) {
-        expect(res?.headers().link, url).toContain(`<${path}>; rel=preload; as=fetch`);
+        expect(link, url).toContain(`<${path}>; rel=preload; as=fetch`);
         expect(
           asked.filter((a) => a === path),
           `${url} → ${path}`,
         ).toHaveLength(1);
       }
+      // The screen's own scripts leave with the page, not after the entry ran (issue 14), and the
+      // browser takes each preloaded one (same credentials mode): fetched once.
+      const scripts = [...link.matchAll(/<(\/assets\/[^>]+\.js)>; rel=modulepreload; crossorigin/g)].map(
+        (m) => m[1] as string,
+      );
+      for (const screen of screens) {
+        expect(
+          scripts.some((s) => s.startsWith(`/assets/${screen}-`)),
+          `${url}: ${screen}'s chunk`,
+        ).toBe(true);
+      }
+      for (const script of scripts) {
+        expect(
+          asked.filter((a) => a === script),
+          `${url} → ${script}`,
+        ).toHaveLength(1);
+      }
     }
   });
 
-  test("a visitor's home shows the hero its page named, whose image left with the page", async ({
+  test("a visitor's home shows the hero its page named, whose image left with the page with the first posters", async ({
     page,
     request,
   }) => {
@@ -97,6 +125,13 @@ test.describe("home page on the demo catalogue", () => {
     await page.waitForLoadState("networkidle");
     // The preloaded image is the one the hero shows: fetched once.
     expect(images.filter((p) => p === image)).toHaveLength(1);
+    // So are the first rail's first two posters (a phone's largest paint), which left with the page too.
+    const home = unpackHome((await (await request.get("/api/home")).json()) as HomeResponse);
+    for (const video of home.trending.slice(0, 2)) {
+      expect(res?.headers().link).toContain(`<${video.thumbnail}>; rel=preload; as=image`);
+      await expect(page.getByRole("img", { name: video.title, exact: true }).first()).toBeVisible();
+      expect(images.filter((p) => p === video.thumbnail)).toHaveLength(1);
+    }
   });
 
   test("serves the hero's poster and backdrop images from the media folder", async ({ page }) => {

@@ -273,25 +273,36 @@ export const home = (deps: Deps, audience: Audience, reply: FastifyReply) =>
   );
 
 /**
- * The home's hero candidates for a visitor (spec §2 Home: a random one among the first 10), with
- * the image each shows: the page can draw one and send its image ahead (issue 14). Read only from
- * the cache (none when the home was not computed yet, or without caches): the page never waits on
- * the database.
+ * What a visitor's home page can send ahead of its scripts (issue 14): the hero candidates (spec
+ * §2 Home: a random one among the first 10) with the image each shows, so the page draws one and
+ * sends its image; and the posters the first rail shows first on a phone (its largest paint).
+ * Read only from the cache (nothing when the home was not computed yet, or without caches): the
+ * page never waits on the database.
  */
-export function visitorHeroChoices(deps: Deps): { id: string; image: string | null }[] {
+export function visitorHomeImages(deps: Deps): {
+  heroChoices: { id: string; image: string }[];
+  firstPosters: string[];
+} {
   const cache = deps.catalogueCache;
-  if (!cache.active) return [];
+  if (!cache.active) return { heroChoices: [], firstPosters: [] };
   const rails = cache.catalogue.peek<HomeRails>(cacheKey("home-rails", {}, EVERYONE));
   if (!rails) {
     // Not computed yet: started now, the page's own request for the home joins it.
     railsOf(deps, EVERYONE).catch(() => {});
-    return [];
+    return { heroChoices: [], firstPosters: [] };
   }
-  return rails.hero.slice(0, HOME_RAILS.hero).flatMap((v) => {
-    const image = v.backdrop ?? v.thumbnail;
-    return image ? [{ id: v.id, image }] : [];
-  });
+  return {
+    heroChoices: rails.hero.slice(0, HOME_RAILS.hero).flatMap((v) => {
+      const image = v.backdrop ?? v.thumbnail;
+      return image ? [{ id: v.id, image }] : [];
+    }),
+    firstPosters: rails.trending
+      .slice(0, HOME_FIRST_POSTERS)
+      .flatMap((v) => (v.thumbnail ? [v.thumbnail] : [])),
+  };
 }
+/** The first rail's posters a phone shows whole (two cards of 40 % of its width). */
+const HOME_FIRST_POSTERS = 2;
 
 export const landing = (
   { db, catalogueCache }: Deps,

@@ -7,6 +7,7 @@ import { requestMessages } from "#contract/errors";
 import type { Config } from "../shared/config.ts";
 import { AppError } from "../shared/errors.ts";
 import { cookieName as sessionCookieName } from "../shared/session.ts";
+import { chunksFor, manifestReader, screenModules } from "./screen-chunks.ts";
 
 /** Built SPA location (vite build output). */
 export const webDistDir = path.resolve(import.meta.dirname, "../../../dist/web");
@@ -19,8 +20,8 @@ const LINKABLE_IMAGE = /^(\/media\/images\/|https:\/\/)[^\s<>,;"'\\]+$/;
 
 /** What the page may learn from the rest of the application before its scripts run. */
 export interface PageHints {
-  /** The home's hero candidates for a visitor, from the catalogue cache (none when cold). */
-  heroChoices?: () => { id: string; image: string | null }[];
+  /** A visitor's home, from the catalogue cache (nothing when cold): its hero candidates and first posters. */
+  visitorHome?: () => { heroChoices: { id: string; image: string }[]; firstPosters: string[] };
 }
 
 /**
@@ -52,6 +53,8 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
       prefix: "/",
       wildcard: false,
       index: false,
+      // The build's manifest (.vite/) is the server's to read, not a page's.
+      dotfiles: "ignore",
       setHeaders(res, filePath) {
         res.header(
           "Cache-Control",
@@ -63,6 +66,7 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
     });
   }
 
+  const manifest = manifestReader(webDistDir);
   const cookie = sessionCookieName(config);
   const hasSessionCookie = (request: FastifyRequest) => (request.headers.cookie ?? "").includes(`${cookie}=`);
   app.setNotFoundHandler(async (request, reply) => {
@@ -74,19 +78,34 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
       reply.header("Cache-Control", "no-cache");
       const pathname = url.split("?")[0] ?? "/";
       const query = new URLSearchParams(url.slice(pathname.length));
-      reply.header("Link", pagePreloads(pathname, query).join(", "));
+      const built = manifest();
+      const scripts = built ? chunksFor(built, screenModules(pathname, query)) : [];
+      reply.header(
+        "Link",
+        [
+          ...pagePreloads(pathname, query),
+          ...scripts.map((file) => `<${file}>; rel=modulepreload; crossorigin`),
+        ].join(", "),
+      );
       reply.type("text/html; charset=utf-8");
-      const hero = pathname === "/" && !hasSessionCookie(request) ? drawHero(page) : undefined;
-      if (!hero) return reply.send(fs.createReadStream(indexHtml));
+      const visitorHome = pathname === "/" && !hasSessionCookie(request) ? page.visitorHome?.() : undefined;
+      const hero = visitorHome ? drawHero(visitorHome.heroChoices) : undefined;
+      if (!visitorHome || !hero) return reply.send(fs.createReadStream(indexHtml));
       // A visitor's home: the hero is drawn here (spec §2: random among the first 10) and its image
-      // leaves with the page, before the scripts that will show it (issue 14: the phone's largest
-      // paint); the page names it so the app shows that one (use-hero-video.ts).
+      // leaves with the page, before the scripts that will show it, with the first rail's first
+      // posters (issue 14: the phone's largest paint is one of them); the page names the hero so
+      // the app shows that one (use-hero-video.ts).
       // Not when the page opens on a title's info (`?info=`): its own image is the largest paint.
-      if (hero.image && LINKABLE_IMAGE.test(hero.image) && !query.has("info")) {
-        reply.header(
-          "Link",
-          `${reply.getHeader("Link")}, <${hero.image}>; rel=preload; as=image; fetchpriority=high`,
-        );
+      if (!query.has("info")) {
+        const images = [
+          ...(LINKABLE_IMAGE.test(hero.image)
+            ? [`<${hero.image}>; rel=preload; as=image; fetchpriority=high`]
+            : []),
+          ...visitorHome.firstPosters
+            .filter((poster) => LINKABLE_IMAGE.test(poster))
+            .map((poster) => `<${poster}>; rel=preload; as=image`),
+        ];
+        if (images.length > 0) reply.header("Link", [reply.getHeader("Link"), ...images].join(", "));
       }
       const html = await fs.promises.readFile(indexHtml, "utf8");
       return reply.send(
@@ -122,7 +141,7 @@ function pagePreloads(pathname: string, query: URLSearchParams): string[] {
 }
 
 /** One of the visitor home's hero candidates, drawn at random (none when the cache has none). */
-function drawHero(page: PageHints): { id: string; image: string | null } | undefined {
-  const choices = (page.heroChoices?.() ?? []).filter((c) => UUID.test(c.id));
-  return choices[Math.floor(Math.random() * choices.length)];
+function drawHero(choices: { id: string; image: string }[]): { id: string; image: string } | undefined {
+  const valid = choices.filter((c) => UUID.test(c.id));
+  return valid[Math.floor(Math.random() * valid.length)];
 }
