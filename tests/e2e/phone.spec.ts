@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import type { VideoListResponse } from "../../src/contract/catalogue.ts";
+import { adminText, adminVideosText } from "../../src/web/i18n/admin.ts";
 import { playerText } from "../../src/web/i18n/player.ts";
+import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
 import { SUBSCRIBER, signIn } from "./fixtures.ts";
 import { controlsOutside, overflowWidth } from "./layout.ts";
 
@@ -38,5 +40,32 @@ test.describe("on a 390 px phone", () => {
     const lineHeight = await time.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
     expect((await time.boundingBox())?.height).toBeLessThan(lineHeight * 1.5);
     expect(await overflowWidth(page)).toBe(0);
+  });
+
+  test("an administrator's selection bar keeps to two short lines under the tabs and opens its confirmation", async ({
+    page,
+  }) => {
+    await signIn(page.request, FIXTURE_ADMIN);
+    await page.goto("/admin");
+    const boxes = page.getByRole("main").getByRole("checkbox");
+    await expect(boxes.nth(2)).toBeVisible();
+    await boxes.nth(1).check();
+    await boxes.nth(2).check();
+    const bar = page.getByRole("region", { name: adminVideosText.bulkLabel });
+    await expect(bar).toContainText(adminText.selected(2));
+    // On a phone the actions go by their short names, side by side: the bar hides little of the list.
+    const actions = bar.getByRole("button");
+    await expect(actions).toHaveCount(2);
+    await expect(actions.nth(0)).toHaveAccessibleName(adminVideosText.bulkCategoryShort);
+    await expect(actions.nth(1)).toHaveAccessibleName(adminVideosText.bulkDeleteShort);
+    const [category, remove] = [await actions.nth(0).boundingBox(), await actions.nth(1).boundingBox()];
+    expect(category?.y).toBe(remove?.y);
+    expect((await bar.boundingBox())?.height).toBeLessThan(110);
+    expect(await overflowWidth(page)).toBe(0);
+    // Still there once the list is scrolled, under the tab strip.
+    await page.mouse.wheel(0, 1200);
+    await expect(bar).toBeInViewport();
+    await actions.nth(1).click();
+    await expect(page.getByRole("alertdialog", { name: adminVideosText.bulkConfirmDelete(2) })).toBeVisible();
   });
 });

@@ -11,6 +11,7 @@ import { QueryStates } from "#web/components/ui/load-error.tsx";
 import { Pager } from "#web/components/ui/pager.tsx";
 import { SearchField } from "#web/components/ui/search-field.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
+import { SelectionAction, SelectionBar } from "#web/components/ui/selection-bar.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
@@ -203,33 +204,25 @@ export function UsersTab() {
       </div>
 
       {count > 0 && (
-        <section
-          aria-label={text.bulkLabel}
-          // Sticky under the tab strip: on a phone the selection is chosen far down the list.
-          className="sticky top-[7.5rem] z-[5] mt-4 flex flex-wrap items-center gap-3 rounded-2xl border border-accent/40 bg-[color-mix(in_oklab,var(--color-accent)_10%,var(--color-bg))] px-4 py-3"
-        >
-          <p className="text-sm font-semibold">{adminText.selected(count)}</p>
-          <button
-            type="button"
-            className={buttonStyles({ variant: "outline", size: "sm" })}
+        <SelectionBar label={text.bulkLabel} count={adminText.selected(count)}>
+          <SelectionAction
+            icon={<Gift aria-hidden="true" />}
+            label={text.bulkGift}
+            short={text.bulkGiftShort}
             onClick={() => {
               setPlan("essentiel");
               setMonths("1");
               setOpen({ kind: "bulk-gift" });
             }}
-          >
-            <Gift aria-hidden="true" />
-            {text.bulkGift}
-          </button>
-          <button
-            type="button"
-            className={buttonStyles({ variant: "danger", size: "sm" })}
+          />
+          <SelectionAction
+            danger
+            icon={<Trash2 aria-hidden="true" />}
+            label={text.bulkDelete}
+            short={text.bulkDeleteShort}
             onClick={() => setOpen({ kind: "bulk-delete" })}
-          >
-            <Trash2 aria-hidden="true" />
-            {text.bulkDelete}
-          </button>
-        </section>
+          />
+        </SelectionBar>
       )}
 
       <div className="mt-5" aria-busy={list.isFetching}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Captions, Film, Pencil, Plus, Trash2 } from "lucide-react";
+import { Captions, Film, Pencil, Plus, Tag, Trash2 } from "lucide-react";
 import { useState } from "react";
 import type { AdminVideoRow } from "#contract/admin-videos";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
@@ -9,6 +9,7 @@ import { QueryStates } from "#web/components/ui/load-error.tsx";
 import { Pager } from "#web/components/ui/pager.tsx";
 import { SearchField } from "#web/components/ui/search-field.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
+import { SelectionAction, SelectionBar } from "#web/components/ui/selection-bar.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { useRowSelection } from "#web/components/ui/use-row-selection.ts";
 import { adminText, adminVideosText as text } from "#web/i18n/admin.ts";
@@ -236,28 +237,21 @@ export function VideosTab({ mediaField }: { mediaField?: MediaFieldSlot | undefi
       </div>
 
       {count > 0 && (
-        <section
-          aria-label={text.bulkLabel}
-          // Sticky under the tab strip: on a phone the selection is chosen far down the list.
-          className="sticky top-[7.5rem] z-[5] mt-4 flex flex-wrap items-center gap-3 rounded-2xl border border-accent/40 bg-[color-mix(in_oklab,var(--color-accent)_10%,var(--color-bg))] px-4 py-3"
-        >
-          <p className="text-sm font-semibold">{adminText.selected(count)}</p>
-          <button
-            type="button"
-            className={buttonStyles({ variant: "outline", size: "sm" })}
+        <SelectionBar label={text.bulkLabel} count={adminText.selected(count)}>
+          <SelectionAction
+            icon={<Tag aria-hidden="true" />}
+            label={text.bulkCategory}
+            short={text.bulkCategoryShort}
             onClick={() => setOpen({ kind: "bulk-category" })}
-          >
-            {text.bulkCategory}
-          </button>
-          <button
-            type="button"
-            className={buttonStyles({ variant: "danger", size: "sm" })}
+          />
+          <SelectionAction
+            danger
+            icon={<Trash2 aria-hidden="true" />}
+            label={text.bulkDelete}
+            short={text.bulkDeleteShort}
             onClick={() => setOpen({ kind: "bulk-delete" })}
-          >
-            <Trash2 aria-hidden="true" />
-            {text.bulkDelete}
-          </button>
-        </section>
+          />
+        </SelectionBar>
       )}
 
       <div className="mt-5" aria-busy={list.isFetching}>
