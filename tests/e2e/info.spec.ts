@@ -56,6 +56,21 @@ test.describe("info view and card overlay", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a shared ?info= link opens the modal alone, and the screen behind it shows once it is closed", async ({
+    page,
+  }) => {
+    const home = unpackHome((await (await page.request.get("/api/home")).json()) as HomeResponse);
+    const video = home.newest[2] as VideoSummary;
+    await page.goto(`/?info=${video.id}`);
+    await expect(page.getByRole("dialog", { name: video.title })).toBeVisible();
+    // Nobody sees the home under the modal (a phone's is covered whole): it is not drawn meanwhile.
+    await expect(rail(page, homeText.rails.trending)).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(rail(page, homeText.rails.trending)).toBeVisible();
+  });
+
   test("a similar title replaces the modal's video, and closing goes straight back to the screen", async ({
     page,
   }) => {

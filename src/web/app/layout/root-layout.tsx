@@ -1,7 +1,8 @@
 import { Suspense } from "react";
-import { Outlet, ScrollRestoration, useMatch } from "react-router";
+import { Outlet, ScrollRestoration, useLocation, useMatch } from "react-router";
 import { LoadingScreen } from "#web/components/ui/loading-gate.tsx";
 import { navText } from "#web/i18n/common.ts";
+import { INFO_PARAM, isVideoId } from "#web/lib/info-link.ts";
 import { useFollowDeviceTheme } from "#web/lib/theme.ts";
 import { InfoModalHost } from "./info-modal-host.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -11,6 +12,16 @@ export function RootLayout() {
   // spec §2 Header: hidden on the player page.
   const onPlayer = useMatch("/video/:id") !== null;
   useFollowDeviceTheme();
+  // A page that opens on a title's info (a shared `?info=` link) draws the screen behind the modal
+  // once the address changes (the modal closed, another title opened): the modal covers a phone
+  // whole, and the screen nobody sees behind it cost that first load its longest tasks and, with
+  // a poster under the modal, its largest paint (issue 14). Its data and chunks still load with
+  // the page, so it shows at once when the modal closes.
+  const location = useLocation();
+  const behindModal =
+    !onPlayer &&
+    location.key === "default" &&
+    isVideoId(new URLSearchParams(location.search).get(INFO_PARAM));
 
   return (
     <>
@@ -22,9 +33,11 @@ export function RootLayout() {
       </a>
       {!onPlayer && <SiteHeader />}
       <main id="contenu" tabIndex={-1} className="min-h-dvh">
-        <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
-        </Suspense>
+        {!behindModal && (
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       {!onPlayer && <InfoModalHost />}
       <ScrollRestoration />
