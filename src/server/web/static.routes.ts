@@ -95,7 +95,8 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
       // leaves with the page, before the scripts that will show it, with the first rail's first
       // posters (issue 14: the phone's largest paint is one of them); the page names the hero so
       // the app shows that one (use-hero-video.ts).
-      // Not when the page opens on a title's info (`?info=`): its own image is the largest paint.
+      // Not when the page opens on a title's info (`?info=`): the home is drawn once the modal
+      // closes (decision 060), its images are not the first screen's.
       if (!query.has("info")) {
         const images = [
           ...(LINKABLE_IMAGE.test(hero.image)
