@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /** The Fastify server (npm run dev) answers the API and the media; Vite only serves the SPA. */
 const apiOrigin = "http://localhost:3000";
@@ -24,21 +24,54 @@ const vendorGroups = [
   },
 ];
 
-export default defineConfig({
-  root: fileURLToPath(new URL("./src/web", import.meta.url)),
-  plugins: [react(), tailwindcss()],
-  build: {
-    outDir: "../../dist/web",
-    emptyOutDir: true,
-    target: "es2022",
-    // Which files each screen's chunk needs: the server names them with the page (server/web/screen-chunks.ts).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: vendorGroups },
-      },
+/**
+ * Sonner inserts its style sheet in the page when its module runs: the toaster's chunk loads once the
+ * app has started, and a sheet added then (its first rule targets `html`) makes the browser compute
+ * the style of the whole page again — on a phone, a 60 ms task (250 ms at Lighthouse's 4× slowdown)
+ * right after a drawn page is taken over. Its sheet is part of the app's own (styles.css imports it)
+ * and its module's insertion is taken out here; the build fails if sonner stops inserting it that way.
+ */
+function sonnerSheetInAppSheet(): Plugin {
+  const insertion = "function __insertCSS(code) {";
+  return {
+    name: "bobine:sonner-sheet-in-app-sheet",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      if (!code.includes(insertion))
+        throw new Error("sonner no longer inserts its sheet with __insertCSS: see vite.config.ts");
+      return { code: code.replace(insertion, `${insertion} return;`), map: null };
     },
-  },
+  };
+}
+
+/**
+ * Two builds (`npm run build`): the SPA, and with `--ssr` the module the server draws a visitor's
+ * first screen with (src/web/entry-server.tsx → dist/ssr, docs/decisions/061).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  root: fileURLToPath(new URL("./src/web", import.meta.url)),
+  plugins: [sonnerSheetInAppSheet(), react(), tailwindcss()],
+  build: isSsrBuild
+    ? {
+        outDir: "../../dist/ssr",
+        emptyOutDir: true,
+        target: "node22",
+        copyPublicDir: false,
+        rolldownOptions: { input: fileURLToPath(new URL("./src/web/entry-server.tsx", import.meta.url)) },
+      }
+    : {
+        outDir: "../../dist/web",
+        emptyOutDir: true,
+        target: "es2022",
+        // Which files each screen's chunk needs: the server names them with the page (server/web/screen-chunks.ts).
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: { groups: vendorGroups },
+          },
+        },
+      },
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
-});
+}));

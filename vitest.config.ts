@@ -10,6 +10,10 @@ const sqlTests = [
   "src/db/**/*.test.ts",
 ];
 
+// A tier run at the lowest priority beside another (CI's Node 22.22 and 26 tiers, beside the e2e
+// tier) gets this many times the time per test and hook: its tests are right, its CPU is not its own.
+const timeScale = Number(process.env.BOBINE_TEST_TIME_SCALE) || 1;
+
 export default defineConfig({
   test: {
     globalSetup: ["tests/global-setup.ts"],
@@ -29,8 +33,8 @@ export default defineConfig({
             "tests/runtime/**/*.test.ts",
           ],
           environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 30_000 * timeScale,
+          hookTimeout: 60_000 * timeScale,
           env: { BOBINE_TEST_DB: "pglite" },
         },
       },
@@ -40,7 +44,7 @@ export default defineConfig({
           name: "web-dom",
           include: ["src/web/**/*.test.tsx"],
           environment: "happy-dom",
-          testTimeout: 30_000,
+          testTimeout: 30_000 * timeScale,
         },
       },
       ...(process.env.TEST_DATABASE_URL
@@ -50,8 +54,8 @@ export default defineConfig({
                 name: "postgres",
                 include: sqlTests,
                 environment: "node" as const,
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                testTimeout: 30_000 * timeScale,
+                hookTimeout: 60_000 * timeScale,
                 env: { BOBINE_TEST_DB: "postgres" },
               },
             },

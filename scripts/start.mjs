@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtIndex = path.join(root, "dist/web/index.html");
+// What the server draws a visitor's first screen with (docs/decisions/061): built with the SPA.
+const builtFirstScreens = path.join(root, "dist/ssr/entry-server.js");
 
 function newestMtime(p) {
   const st = fs.statSync(p);
@@ -19,8 +21,8 @@ function newestMtime(p) {
 }
 
 function webBuildIsStale() {
-  if (!fs.existsSync(builtIndex)) return true;
-  const built = fs.statSync(builtIndex).mtimeMs;
+  if (!fs.existsSync(builtIndex) || !fs.existsSync(builtFirstScreens)) return true;
+  const built = Math.min(fs.statSync(builtIndex).mtimeMs, fs.statSync(builtFirstScreens).mtimeMs);
   const sources = [
     path.join(root, "src/web"),
     path.join(root, "src/contract"),
@@ -31,17 +33,16 @@ function webBuildIsStale() {
 
 if (process.env.SERVE_WEB !== "false" && webBuildIsStale()) {
   process.stdout.write("Construction de l'application web…\n");
-  const r = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
-    {
-      cwd: root,
-      stdio: "inherit",
-    },
-  );
-  if (r.status !== 0) {
-    process.stderr.write("La construction de l'application web a échoué.\n");
-    process.exit(r.status ?? 1);
+  for (const extra of [[], ["--ssr"]]) {
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, "node_modules/vite/bin/vite.js"), "build", ...extra, "--logLevel", "warn"],
+      { cwd: root, stdio: "inherit" },
+    );
+    if (r.status !== 0) {
+      process.stderr.write("La construction de l'application web a échoué.\n");
+      process.exit(r.status ?? 1);
+    }
   }
 }
 

@@ -33,6 +33,7 @@ import { openMediaStore } from "./shared/media-store.ts";
 import { openNotificationHub } from "./shared/notification-hub.ts";
 import type { RouteConfig } from "./shared/route.ts";
 import { registerSessionHook } from "./shared/session.ts";
+import { type FirstScreens, openFirstScreens } from "./web/first-screens.ts";
 import { registerStatic } from "./web/static.routes.ts";
 import { backgroundWorkers } from "./workers.ts";
 
@@ -183,7 +184,18 @@ export async function buildApp({
   await app.register(async (api) => {
     for (const domain of apiDomains) await api.register(domain, ctx);
   });
-  await registerStatic(app, config, { visitorHome: () => visitorHomeImages(ctx) });
+  // Loaded on the first page asked for (it brings React and the app's code into this process).
+  let firstScreens: Promise<FirstScreens | null> | undefined;
+  await registerStatic(app, config, {
+    visitorHome: () => visitorHomeImages(ctx),
+    firstScreens: () => {
+      firstScreens ??= openFirstScreens(app, catalogue.cache).catch((err: unknown) => {
+        app.log.warn({ err }, "first screens off: the server-side build did not load");
+        return null;
+      });
+      return firstScreens;
+    },
+  });
 
   if (jobs.worksQueues) for (const workers of backgroundWorkers) await workers(ctx);
   app.addHook("onClose", async () => {

@@ -38,3 +38,27 @@ export function controlsOutside(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/**
+ * The header's links broken over two lines (a squeezed row: at 768 px each word of the nav fell
+ * under its own padding, 2026-11-28). An inline link broken across lines has one box per line.
+ */
+export function headerLinksBroken(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("header nav a")]
+      .filter((a) => a.getClientRects().length > 1)
+      .map((a) => a.textContent?.trim() ?? ""),
+  );
+}
+
+/**
+ * Cards whose line of figures is cut at the card's edge (a film's duration pushed the rating out of
+ * a phone's card, 2026-11-28): each as its card's title.
+ */
+export function cardLinesCut(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("main article p")]
+      .filter((p) => p.getClientRects().length > 0 && p.scrollWidth > p.clientWidth + 1)
+      .map((p) => p.closest("article")?.querySelector("h3")?.textContent?.trim() ?? ""),
+  );
+}

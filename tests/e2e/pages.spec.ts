@@ -77,6 +77,8 @@ test.describe("categories page", () => {
 
   test("works from the keyboard", async ({ page }) => {
     await page.goto("/categories");
+    // A visitor's page is drawn by the server, inert until the app has taken it over (decision 061).
+    await expect(page.locator("#root > [inert]")).toHaveCount(0);
     const thriller = page.getByRole("button", { name: /^Thriller\b/ });
     await thriller.focus();
     await page.keyboard.press("Enter");

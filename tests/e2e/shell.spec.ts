@@ -1,10 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { type HomeResponse, unpackHome } from "../../src/contract/catalogue.ts";
 import { homeText } from "../../src/web/i18n/catalogue.ts";
-import { commonText, navText } from "../../src/web/i18n/common.ts";
+import { commonText, metaText, navText, screenTitles } from "../../src/web/i18n/common.ts";
 import { errorPageText, notFoundText } from "../../src/web/i18n/errors.ts";
+import { playerText } from "../../src/web/i18n/player.ts";
 import { discoveryText } from "../../src/web/i18n/search.ts";
 import { seriousA11yViolations } from "./axe.ts";
+import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
+import { SUBSCRIBER, signIn } from "./fixtures.ts";
 
 /** The id of the catalogue's first video, for the pages that show one. */
 async function firstVideoId(request: import("@playwright/test").APIRequestContext) {
@@ -34,7 +37,10 @@ test.describe("home page on the demo catalogue", () => {
     expect(errors).toEqual([]);
   });
 
-  test("asks for the session and the home's data once each, preloaded with the page", async ({ page }) => {
+  test("a member's home asks for the session and the home's data once each, preloaded with the page", async ({
+    page,
+  }) => {
+    await signIn(page.request, SUBSCRIBER);
     const asked: string[] = [];
     page.on("request", (r) => {
       const { pathname } = new URL(r.url());
@@ -49,11 +55,12 @@ test.describe("home page on the demo catalogue", () => {
     expect(asked.sort()).toEqual(["/api/auth/session", "/api/home"]);
   });
 
-  test("the Explorer, an info view and a player ask for what their page preloaded once each", async ({
+  test("a member's Explorer, info view and player ask for what their page preloaded once each", async ({
     page,
     request,
   }) => {
     const id = await firstVideoId(request);
+    await signIn(page.request, SUBSCRIBER);
     for (const [url, preloaded, screens] of [
       [
         "/browse",
@@ -140,6 +147,148 @@ test.describe("home page on the demo catalogue", () => {
     await expect(img).toBeVisible();
     const natural = await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
     expect(natural).toBe(true);
+  });
+});
+
+test.describe("a visitor's first screens, drawn by the server (decision 061)", () => {
+  test("arrive drawn: each screen is on the page before any script runs", async ({ browser, request }) => {
+    const id = await firstVideoId(request);
+    // The home is drawn with a hero from the cached catalogue (the first visitor after a change gets the shell).
+    await request.get("/api/home");
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    try {
+      const res = await page.goto("/");
+      const named = await page.locator('meta[name="bobine-hero"]').getAttribute("content");
+      const hero = (await (await request.get(`/api/videos/${named}`)).json()) as { title: string };
+      await expect(page.locator("#hero-title")).toHaveText(hero.title);
+      await expect(page.locator("main img").first()).toBeVisible();
+      // What it was drawn from travels with it; the scripts start once it has loaded.
+      expect(await page.locator("#bobine-first-screen").count()).toBe(1);
+      expect(res?.headers().link ?? "").not.toContain("modulepreload");
+      for (const [url, heading] of [
+        ["/browse", screenTitles.browse],
+        ["/movies", screenTitles.movies],
+        [`/video/${id}`, playerText.authTitle],
+      ] as const) {
+        await page.goto(url);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      }
+      // The tab is named by its screen from the start, not once the app runs.
+      await page.goto("/browse");
+      await expect(page).toHaveTitle(metaText.pageTitle(screenTitles.browse));
+      await expect(page.locator("main img").first()).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("is taken over by the app: the same screen, working, without asking again for what it was drawn from", async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith("/api/")) asked.push(u.pathname + u.search);
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto("/browse");
+    // The drawn screen is inert (no dead clicks) until the app replaces it.
+    await expect(page.locator("#root > [inert]")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: screenTitles.browse })).toHaveCount(1);
+    await page.waitForLoadState("networkidle");
+    expect(asked.filter((a) => a.startsWith("/api/videos") || a === "/api/categories")).toEqual([]);
+    // And it works: a search from the Explorer's box.
+    const first = (await (await page.request.get("/api/videos?limit=1")).json()) as {
+      items: { title: string }[];
+    };
+    const title = first.items[0]?.title ?? "";
+    await page.locator("main").getByLabel(discoveryText.searchLabel).fill(title);
+    await expect(page.getByRole("img", { name: title, exact: true }).first()).toBeVisible();
+    // It keeps the drawn markup and its generated ids: what the app draws later (the filters' panel)
+    // is named by the ids the drawn buttons hold (both sides share the tree's shape: providers.tsx).
+    await page.getByRole("button", { name: /^Filtres/ }).click();
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll("[aria-controls], [aria-labelledby]")].flatMap((el) =>
+        ["aria-controls", "aria-labelledby"].flatMap((attr) =>
+          (el.getAttribute(attr) ?? "")
+            .split(/\s+/)
+            .filter((id) => id && !document.getElementById(id))
+            .map((id) => `${attr}=${id}`),
+        ),
+      ),
+    );
+    expect(unnamed).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test("is taken over where the visitor scrolled to: the page stays there and the rails reached draw their cards", async ({
+    page,
+    request,
+  }) => {
+    // A drawn home (the catalogue cached), whose scripts are held until the visitor has scrolled.
+    await request.get("/api/home");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    // The drawn page is inert until the app takes it over: found by its markup, not its roles.
+    const rail = page.locator(`section[data-rail="${homeText.rails.series}"]`);
+    await expect(rail).toBeAttached();
+    await expect(page.locator("#root > [inert]")).toHaveCount(1);
+    await rail.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(800);
+    release();
+    await expect(page.locator("#root > [inert]")).toHaveCount(0);
+    // The app took over without sending the visitor back to the top, and the rails drawn above
+    // the one in view kept their height (a taller card than its box would move the page)…
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // …and the rail they are looking at draws its cards (each a link to its title's page).
+    await expect(rail.getByRole("link").first()).toBeVisible();
+  });
+
+  test("is never sent to a signed-in member, and is drawn anew once the catalogue changes", async ({
+    playwright,
+    baseURL,
+  }) => {
+    const visitor = await playwright.request.newContext({ baseURL });
+    const member = await playwright.request.newContext({ baseURL });
+    const admin = await playwright.request.newContext({ baseURL });
+    try {
+      const drawn = (html: string) => html.includes('id="bobine-first-screen"');
+      expect(drawn(await (await visitor.get("/categories")).text())).toBe(true);
+      await signIn(member, SUBSCRIBER);
+      expect(drawn(await (await member.get("/categories")).text())).toBe(false);
+      expect(drawn(await (await member.get("/")).text())).toBe(false);
+
+      await signIn(admin, FIXTURE_ADMIN);
+      const name = `Cinéma e2e ${Date.now().toString(36)}`;
+      const created = await admin.post("/api/admin/categories", { data: { name } });
+      expect(created.ok(), await created.text()).toBe(true);
+      const { id } = (await created.json()) as { id: string };
+      try {
+        await expect
+          .poll(async () => (await (await visitor.get("/categories")).text()).includes(name))
+          .toBe(true);
+      } finally {
+        await admin.delete(`/api/admin/categories/${id}`);
+      }
+      await expect
+        .poll(async () => (await (await visitor.get("/categories")).text()).includes(name))
+        .toBe(false);
+    } finally {
+      await Promise.all([visitor.dispose(), member.dispose(), admin.dispose()]);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import { expect, test } from "./fixtures.ts";
-import { controlsOutside, overflowWidth } from "./layout.ts";
+import { cardLinesCut, controlsOutside, headerLinksBroken, overflowWidth } from "./layout.ts";
 
 /**
  * The viewport sweep: every route of the spec's table (§2), as each role sees it where
@@ -98,6 +98,10 @@ async function sweep(page: Page, role: string, routes: string[]) {
       if (wider > 0) problems.push(`${role} ${route} @${width}: ${wider} px wider than the screen`);
       for (const control of await controlsOutside(page))
         problems.push(`${role} ${route} @${width}: ${control} outside the screen`);
+      for (const link of await headerLinksBroken(page))
+        problems.push(`${role} ${route} @${width}: the header's « ${link} » broken over two lines`);
+      for (const card of await cardLinesCut(page))
+        problems.push(`${role} ${route} @${width}: the card « ${card} » has a line cut at its edge`);
       const slug = route.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
       await page.screenshot({
         path: path.join(shots, `${role}-${slug}-${width}.jpeg`),

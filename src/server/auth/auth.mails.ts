@@ -1,11 +1,6 @@
 import type { Config } from "../shared/config.ts";
+import { escapeHtml } from "../shared/html.ts";
 import type { Mail } from "../shared/mailer.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 function layout(config: Config, title: string, bodyHtml: string) {
   const app = escapeHtml(config.appName);

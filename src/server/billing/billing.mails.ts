@@ -1,11 +1,6 @@
 import type { Config } from "../shared/config.ts";
+import { escapeHtml } from "../shared/html.ts";
 import type { Mail } from "../shared/mailer.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
-  );
 
 /** Amounts in fr-FR (« 9,99 € »), dates in Paris (« 25 novembre 2026 »). */
 export const euros = (cents: number, currency: string) =>

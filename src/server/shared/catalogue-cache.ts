@@ -32,6 +32,8 @@ export const CATALOGUE_CACHE_ENTRIES = 500;
  * crawler walking every page must not evict the home, so they have a bucket of their own.
  */
 export const GRID_CACHE_ENTRIES = 200;
+/** Visitors' first screens: the catalogue's screens as they open (a home per hero, ten Films and Séries); players' pages apart. */
+export const PAGE_CACHE_ENTRIES = 64;
 /** « Top 10 » (spec §7: the list refreshes every 30 s): its answer is kept as long, not 5 minutes. */
 export const TOP_RATED_TTL_MS = 30_000;
 
@@ -154,6 +156,10 @@ export class CatalogueCache {
   readonly suggestions: ResponseCache;
   /** Pages of the unfiltered grids (no search, no filter but the type): a bucket of their own. */
   readonly grid: ResponseCache;
+  /** First screens drawn for visitors (decision 061): made of the catalogue, emptied with it. */
+  readonly pages: ResponseCache;
+  /** Players' pages drawn for visitors, one per title: apart, so that a crawler does not evict the screens above. */
+  readonly playerPages: ResponseCache;
   private readonly enabled: boolean;
   private listening = false;
 
@@ -170,6 +176,8 @@ export class CatalogueCache {
     this.search = new ResponseCache({ maxEntries: searchEntries, ttlMs, now });
     this.suggestions = new ResponseCache({ maxEntries: searchEntries, ttlMs, now });
     this.grid = new ResponseCache({ maxEntries: opts.gridEntries ?? GRID_CACHE_ENTRIES, ttlMs, now });
+    this.pages = new ResponseCache({ maxEntries: PAGE_CACHE_ENTRIES, ttlMs, now });
+    this.playerPages = new ResponseCache({ maxEntries: PAGE_CACHE_ENTRIES, ttlMs, now });
   }
 
   /** Whether entries may be served and stored now. */
@@ -189,6 +197,8 @@ export class CatalogueCache {
     this.search.clear();
     this.suggestions.clear();
     this.grid.clear();
+    this.pages.clear();
+    this.playerPages.clear();
   }
 }
 

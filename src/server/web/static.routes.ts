@@ -1,12 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EXPLORER_PAGE_SIZE } from "#contract/catalogue";
 import { requestMessages } from "#contract/errors";
+import { type PreparedAnswer, preferredEncoding } from "../shared/catalogue-cache.ts";
 import type { Config } from "../shared/config.ts";
 import { AppError } from "../shared/errors.ts";
 import { cookieName as sessionCookieName } from "../shared/session.ts";
+import { type FirstScreens, isDrawnAddress, isVideoId } from "./first-screens.ts";
+import { heroMeta } from "./hero-meta.ts";
 import { chunksFor, manifestReader, screenModules } from "./screen-chunks.ts";
 
 /** Built SPA location (vite build output). */
@@ -14,7 +17,6 @@ export const webDistDir = path.resolve(import.meta.dirname, "../../../dist/web")
 
 const SESSION_PRELOAD = "</api/auth/session>; rel=preload; as=fetch; crossorigin";
 const HOME_PRELOAD = "</api/home>; rel=preload; as=fetch; crossorigin";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** An image address written into a Link header as it is: Bobine's own images or https, no separators. */
 const LINKABLE_IMAGE = /^(\/media\/images\/|https:\/\/)[^\s<>,;"'\\]+$/;
 
@@ -22,6 +24,8 @@ const LINKABLE_IMAGE = /^(\/media\/images\/|https:\/\/)[^\s<>,;"'\\]+$/;
 export interface PageHints {
   /** A visitor's home, from the catalogue cache (nothing when cold): its hero candidates and first posters. */
   visitorHome?: () => { heroChoices: { id: string; image: string }[]; firstPosters: string[] };
+  /** A visitor's first screen drawn here (decision 061), when the server-side build is there. */
+  firstScreens?: () => Promise<FirstScreens | null>;
 }
 
 /**
@@ -88,16 +92,16 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
         ].join(", "),
       );
       reply.type("text/html; charset=utf-8");
-      const visitorHome = pathname === "/" && !hasSessionCookie(request) ? page.visitorHome?.() : undefined;
+      const visitor = !hasSessionCookie(request);
+      const visitorHome = pathname === "/" && visitor ? page.visitorHome?.() : undefined;
       const hero = visitorHome ? drawHero(visitorHome.heroChoices) : undefined;
-      if (!visitorHome || !hero) return reply.send(fs.createReadStream(indexHtml));
       // A visitor's home: the hero is drawn here (spec §2: random among the first 10) and its image
       // leaves with the page, before the scripts that will show it, with the first rail's first
       // posters (issue 14: the phone's largest paint is one of them); the page names the hero so
       // the app shows that one (use-hero-video.ts).
       // Not when the page opens on a title's info (`?info=`): the home is drawn once the modal
       // closes (decision 060), its images are not the first screen's.
-      if (!query.has("info")) {
+      if (visitorHome && hero && !query.has("info")) {
         const images = [
           ...(LINKABLE_IMAGE.test(hero.image)
             ? [`<${hero.image}>; rel=preload; as=image; fetchpriority=high`]
@@ -108,13 +112,40 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
         ];
         if (images.length > 0) reply.header("Link", [reply.getHeader("Link"), ...images].join(", "));
       }
-      const html = await fs.promises.readFile(indexHtml, "utf8");
-      return reply.send(
-        html.replace("</head>", `<meta name="bobine-hero" content="${hero.id}" />\n  </head>`),
-      );
+      // The screen itself, drawn here for a visitor (decision 061); the home only with its hero.
+      // Not for the desktop app (its user agent's marker), whose screens differ (spec §1: its
+      // header, its cards).
+      const desktop = (request.headers["user-agent"] ?? "").includes(config.desktopUaMarker);
+      const drawable =
+        visitor && !desktop && isDrawnAddress(pathname, query) && (pathname !== "/" || hero !== undefined);
+      const screens = drawable ? await page.firstScreens?.() : null;
+      if (screens) {
+        const html = await fs.promises.readFile(indexHtml, "utf8");
+        const drawn = await screens.page(heroMeta(html, hero?.id), url, hero?.id, scripts);
+        if (drawn) return sendPage(request, reply, drawn);
+      }
+      if (!hero) return reply.send(fs.createReadStream(indexHtml));
+      return reply.send(heroMeta(await fs.promises.readFile(indexHtml, "utf8"), hero.id));
     }
     throw new AppError("NOT_FOUND", isApi ? requestMessages.routeNotImplemented : undefined);
   });
+}
+
+/**
+ * A drawn page, prepared once (its bytes, br and gzip forms): it carries the answers it was drawn
+ * from, so the page's own preloads of them are not sent, and starts its scripts once loaded
+ * (first-screens.ts), so they are not sent ahead either: the images stay.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: PreparedAnswer) {
+  const links = String(reply.getHeader("Link") ?? "")
+    .split(", ")
+    .filter((link) => !(link.includes("as=fetch") || link.includes("modulepreload")));
+  reply.header("Link", links.join(", "));
+  reply.header("vary", "Accept-Encoding, Cookie");
+  const encoding = page.br ? preferredEncoding(request.headers["accept-encoding"]) : null;
+  if (encoding === "br" && page.br) return reply.header("content-encoding", "br").send(page.br);
+  if (encoding === "gzip" && page.gzip) return reply.header("content-encoding", "gzip").send(page.gzip);
+  return reply.send(page.identity);
 }
 
 /**
@@ -130,19 +161,19 @@ function pagePreloads(pathname: string, query: URLSearchParams): string[] {
   if (pathname === "/") {
     links.push(HOME_PRELOAD);
     const info = query.get("info");
-    if (info && UUID.test(info)) links.push(fetchOf(`/api/videos/${info}`));
+    if (info && isVideoId(info)) links.push(fetchOf(`/api/videos/${info}`));
   }
   // The Explorer as it opens (no filter in its address): its first page and the category names.
   if (pathname === "/browse" && query.size === 0) {
     links.push(fetchOf(`/api/videos?sort=relevance&limit=${EXPLORER_PAGE_SIZE}`), fetchOf("/api/categories"));
   }
   const played = /^\/video\/([^/]+)$/.exec(pathname)?.[1];
-  if (played && UUID.test(played)) links.push(fetchOf(`/api/videos/${played}`));
+  if (played && isVideoId(played)) links.push(fetchOf(`/api/videos/${played}`));
   return links;
 }
 
 /** One of the visitor home's hero candidates, drawn at random (none when the cache has none). */
 function drawHero(choices: { id: string; image: string }[]): { id: string; image: string } | undefined {
-  const valid = choices.filter((c) => UUID.test(c.id));
+  const valid = choices.filter((c) => isVideoId(c.id));
   return valid[Math.floor(Math.random() * valid.length)];
 }

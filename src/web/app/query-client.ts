@@ -1,5 +1,6 @@
-import { QueryClient } from "@tanstack/react-query";
+import { hydrate, QueryClient } from "@tanstack/react-query";
 import { isApiRequestError } from "#web/lib/api.ts";
+import { FIRST_SCREEN_STATE_ID } from "#web/lib/first-screen.ts";
 
 /** A request the server refused on purpose (4xx) will be refused again: do not retry it. */
 const shouldRetry = (failureCount: number, error: unknown) =>
@@ -16,3 +17,19 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * A page the server drew for a visitor (decision 061) comes with the answers it was drawn from:
+ * the app starts from them, before any of its modules asks for anything (the session included).
+ */
+export const startedFromDrawnPage = ((): boolean => {
+  if (typeof document === "undefined") return false;
+  const state = document.getElementById(FIRST_SCREEN_STATE_ID)?.textContent;
+  if (!state) return false;
+  try {
+    hydrate(queryClient, JSON.parse(state));
+    return true;
+  } catch {
+    return false; // unreadable: the app asks for its data as on any other page
+  }
+})();

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { matchRoutes, type RouteObject } from "react-router";
 import { GatedOutlet, type ScreenHandle } from "./layout/gated-outlet.tsx";
 import { RootLayout } from "./layout/root-layout.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
@@ -7,14 +7,33 @@ import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 /**
  * Every screen is its own lazy chunk, so a first visit downloads only the screen it lands on
  * (DESIGN.md speed budget). The layout's <Suspense> shows the loading screen meanwhile; the
- * session gate fetches the chunk while it waits (layout/gated-outlet.tsx).
+ * session gate fetches the chunk while it waits (layout/gated-outlet.tsx). A chunk already loaded
+ * is handed to React at once (a thenable that settles as it is asked): a page the server drew
+ * (decision 061) is taken over by the same screen, never by the loading screen in between.
  */
 function screen(load: () => Promise<{ default: ComponentType }>): {
   element: ReactNode;
   handle: ScreenHandle;
 } {
-  const Screen = lazy(load);
-  return { element: <Screen />, handle: { preload: load } };
+  let loaded: { default: ComponentType } | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= load().then((module) => {
+      loaded = module;
+      return module;
+    });
+    return loading;
+  };
+  const Screen = lazy(() => {
+    const module = loaded;
+    if (!module) return preload();
+    // React reads a settled thenable on the spot (no suspension).
+    // biome-ignore lint/suspicious/noThenProperty: a thenable that settles when asked is the point.
+    return { then: (resolve: (m: { default: ComponentType }) => void) => resolve(module) } as Promise<{
+      default: ComponentType;
+    }>;
+  });
+  return { element: <Screen />, handle: { preload } };
 }
 
 /** spec §2 route table. */
@@ -81,4 +100,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Loads the chunks of the screen at `pathname` (decision 061: before the app takes a drawn page over). */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.map((match) => (match.route.handle as Partial<ScreenHandle> | undefined)?.preload?.()),
+  );
+}

@@ -56,6 +56,15 @@ export const serverMessage = (error: unknown, fallback: string): string =>
 export const errorMessage = (error: unknown, fallback: string): string =>
   isApiRequestError(error) ? error.message : fallback;
 
+/**
+ * How requests leave: the browser's fetch, or, when the server draws a first screen
+ * (entry-server.tsx), its own answers without a network hop.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export function setApiTransport(send: typeof fetch): void {
+  transport = send;
+}
+
 /** Past this the request is abandoned as CONNECTION_TIMEOUT. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -184,7 +193,7 @@ async function send(url: string, init: RequestInit, callerSignal: AbortSignal | 
   let response: Response;
   try {
     // The session is an httpOnly cookie: same-origin requests carry it, nothing else does.
-    response = await fetch(url, { ...init, credentials: "same-origin", signal });
+    response = await transport(url, { ...init, credentials: "same-origin", signal });
   } catch (error) {
     clearTimeout(timer);
     throw failed(error);

@@ -16,7 +16,7 @@ import { MobileNav } from "./mobile-nav.tsx";
 import { isAuthScreen, navLinksFor } from "./nav-links.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `relative rounded-md px-3 py-2 text-[0.95rem] font-medium transition-colors duration-150 after:absolute after:inset-x-3 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-accent after:transition-transform after:duration-200 ${
+  `relative rounded-md px-2 py-2 text-[0.95rem] font-medium whitespace-nowrap transition-colors duration-150 after:absolute after:inset-x-2 after:-bottom-0.5 lg:px-3 lg:after:inset-x-3 after:h-0.5 after:rounded-full after:bg-accent after:transition-transform after:duration-200 ${
     isActive ? "text-fg after:scale-x-100" : "text-fg/70 hover:text-fg after:scale-x-0"
   }`;
 
@@ -96,7 +96,7 @@ export function SiteHeader() {
           : "bg-gradient-to-b from-bg/75 via-bg/35 to-transparent"
       }`}
     >
-      <div className={`${pageGutter} flex h-16 items-center gap-6 lg:h-[4.5rem] lg:gap-10`}>
+      <div className={`${pageGutter} flex h-16 items-center gap-4 lg:h-[4.5rem] lg:gap-10`}>
         <BrandLink />
         {!authScreen &&
           (isDesktopApp ? (

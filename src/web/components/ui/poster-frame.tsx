@@ -68,12 +68,32 @@ export function PosterCardSkeleton({ lines = 3, still = false }: { lines?: 2 | 3
   // `still`: a box waiting for its card far below the fold (deferred rails and grids) does not
   // shimmer — a hundred animated boxes would repaint the page at every frame.
   const box = still ? "bg-surface-2/60" : "skeleton";
+  if (lines === 2)
+    return (
+      <div aria-hidden="true">
+        <div className={`${box} aspect-[2/3] rounded-xl`} />
+        <div className={`${box} mt-3 h-4 w-4/5 rounded`} />
+        <div className={`${box} mt-2 h-3.5 w-1/2 rounded`} />
+      </div>
+    );
+  // The three lines of a video card (video-card.tsx) in rows of the card's own line heights: the
+  // title (0.95rem, leading-snug 1.375), a line of text-sm (20 px) and one of text-xs (16 px).
+  // Rows of other heights grew every deferred rail by 7 px when its cards came (issue 14: no
+  // layout shift). No text in them: a rail of boxes is not a region to reach by keyboard (axe).
   return (
     <div aria-hidden="true">
       <div className={`${box} aspect-[2/3] rounded-xl`} />
-      <div className={`${box} mt-3 h-4 w-4/5 rounded`} />
-      <div className={`${box} mt-2 h-3.5 w-1/2 rounded`} />
-      {lines === 3 && <div className={`${box} mt-1.5 h-3 w-2/5 rounded`} />}
+      <div className="mt-3 px-0.5">
+        <div className="flex h-[calc(0.95rem*1.375)] items-center">
+          <div className={`${box} h-4 w-4/5 rounded`} />
+        </div>
+        <div className="mt-1 flex h-5 items-center">
+          <div className={`${box} h-3.5 w-1/2 rounded`} />
+        </div>
+        <div className="mt-0.5 flex h-4 items-center">
+          <div className={`${box} h-3 w-2/5 rounded`} />
+        </div>
+      </div>
     </div>
   );
 }

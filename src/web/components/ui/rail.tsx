@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { homeText } from "#web/i18n/catalogue.ts";
 import { useNearViewport } from "#web/lib/use-near-viewport.ts";
 import { pageGutter } from "./layout.ts";
@@ -35,39 +35,8 @@ export function Rail<T>({
   const headingId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const near = useNearViewport(listRef, deferred);
-  const [edges, setEdges] = useState({ start: true, end: true });
-
-  const measure = useCallback(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const start = list.scrollLeft <= 4;
-    const end = list.scrollLeft + list.clientWidth >= list.scrollWidth - 4;
-    setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
-  }, []);
-
-  // The observer's first call comes after the browser's own layout of the frame: measuring here at
-  // once would force a layout of the whole page inside the first render's task (issue 14: 75 ms of
-  // a phone's first load, once per page, for edges the observer gives a moment later anyway).
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(list);
-    return () => observer.disconnect();
-  }, [measure]);
-  // A deferred rail's cards drawn as the reader comes near: the buttons follow its track.
-  useEffect(() => {
-    if (deferred && near) measure();
-  }, [deferred, near, measure]);
 
   if (items.length === 0) return null;
-
-  const scroll = (direction: 1 | -1) => {
-    const list = listRef.current;
-    if (!list) return;
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    list.scrollBy({ left: direction * list.clientWidth * 0.85, behavior: reduce ? "auto" : "smooth" });
-  };
 
   return (
     <section aria-labelledby={headingId} className="relative" data-rail={title}>
@@ -75,27 +44,14 @@ export function Rail<T>({
         <h2 id={headingId} className="truncate text-lg font-bold tracking-tight sm:text-xl">
           {title}
         </h2>
-        <div className="flex shrink-0 gap-2">
-          {([-1, 1] as const).map((direction) => (
-            <button
-              key={direction}
-              type="button"
-              className={scrollButton}
-              aria-label={direction < 0 ? homeText.railPrevious(title) : homeText.railNext(title)}
-              aria-controls={`${headingId}-list`}
-              disabled={direction < 0 ? edges.start : edges.end}
-              onClick={() => scroll(direction)}
-            >
-              {direction < 0 ? (
-                <ChevronLeft className="size-5" aria-hidden="true" />
-              ) : (
-                <ChevronRight className="size-5" aria-hidden="true" />
-              )}
-            </button>
-          ))}
-        </div>
+        <RailButtons
+          title={title}
+          listId={`${headingId}-list`}
+          listRef={listRef}
+          cardsCame={deferred && near}
+        />
       </div>
-      <ul id={`${headingId}-list`} ref={listRef} onScroll={measure} className={track}>
+      <ul id={`${headingId}-list`} ref={listRef} className={track}>
         {near
           ? items.map((item, index) => (
               <li key={itemKey(item)} className={`${cardWidth} snap-start`}>
@@ -109,6 +65,83 @@ export function Rail<T>({
             ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The previous/next buttons of a rail, disabled at its ends. They keep their own state: a rail
+ * whose ends change (measured once laid out, then at each scroll) redraws two buttons, not its
+ * cards (issue 14: every rail of the home measured itself after the takeover and drew its fifteen
+ * cards again for it).
+ */
+function RailButtons({
+  title,
+  listId,
+  listRef,
+  cardsCame,
+}: {
+  title: string;
+  listId: string;
+  listRef: RefObject<HTMLUListElement | null>;
+  /** A deferred rail's cards have come in place of its boxes: its track is measured again. */
+  cardsCame: boolean;
+}) {
+  const [edges, setEdges] = useState({ start: true, end: true });
+
+  const measure = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const start = list.scrollLeft <= 4;
+    const end = list.scrollLeft + list.clientWidth >= list.scrollWidth - 4;
+    setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
+  }, [listRef]);
+
+  // The observer's first call comes after the browser's own layout of the frame: measuring here at
+  // once would force a layout of the whole page inside the first render's task (issue 14: 75 ms of
+  // a phone's first load, once per page, for edges the observer gives a moment later anyway).
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    list.addEventListener("scroll", measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      list.removeEventListener("scroll", measure);
+    };
+  }, [listRef, measure]);
+  // A deferred rail's cards drawn as the reader comes near: the buttons follow its track.
+  useEffect(() => {
+    if (cardsCame) measure();
+  }, [cardsCame, measure]);
+
+  const scroll = (direction: 1 | -1) => {
+    const list = listRef.current;
+    if (!list) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    list.scrollBy({ left: direction * list.clientWidth * 0.85, behavior: reduce ? "auto" : "smooth" });
+  };
+
+  return (
+    <div className="flex shrink-0 gap-2">
+      {([-1, 1] as const).map((direction) => (
+        <button
+          key={direction}
+          type="button"
+          className={scrollButton}
+          aria-label={direction < 0 ? homeText.railPrevious(title) : homeText.railNext(title)}
+          aria-controls={listId}
+          disabled={direction < 0 ? edges.start : edges.end}
+          onClick={() => scroll(direction)}
+        >
+          {direction < 0 ? (
+            <ChevronLeft className="size-5" aria-hidden="true" />
+          ) : (
+            <ChevronRight className="size-5" aria-hidden="true" />
+          )}
+        </button>
+      ))}
+    </div>
   );
 }
 

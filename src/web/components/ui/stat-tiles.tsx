@@ -29,9 +29,11 @@ export function StatTiles({ label, tiles }: { label?: string | undefined; tiles:
           key={name}
           className="flex min-w-0 flex-col rounded-2xl border border-line bg-surface/80 p-4 sm:p-5"
         >
-          <dt className="flex items-center gap-2 text-sm font-medium text-muted">
-            <Icon className="size-4 shrink-0 text-accent" aria-hidden="true" />
-            <span className="truncate">{name}</span>
+          {/* The name wraps rather than being cut (« Total Utilisateurs » on a phone's two
+              columns); it takes the tile's free height, so the figures of a row stay aligned. */}
+          <dt className="flex flex-1 items-start gap-2 text-sm leading-snug font-medium text-muted">
+            <Icon className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+            <span className="min-w-0 [overflow-wrap:anywhere]">{name}</span>
           </dt>
           <dd className="mt-2 flex h-9 items-center text-2xl font-extrabold tracking-tight tabular-nums sm:text-3xl">
             {value === null ? (

@@ -82,7 +82,7 @@ export function AdminPanel({
         <div className="flex flex-wrap gap-2">{tools}</div>
       </div>
       <div className="mt-6">{header}</div>
-      <div className="sticky top-16 z-10 -mx-4 mt-8 border-b border-line bg-bg/95 px-4 backdrop-blur sm:mx-0 sm:px-0">
+      <div className="sticky top-16 z-10 -mx-5 mt-8 border-b border-line bg-bg/95 px-5 backdrop-blur sm:mx-0 sm:px-0 lg:top-[4.5rem]">
         <div
           role="tablist"
           aria-label={tabsLabel}

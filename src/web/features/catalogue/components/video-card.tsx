@@ -41,7 +41,7 @@ export function VideoCard({
 
   return (
     <article
-      className="group relative"
+      className="group @container relative"
       onPointerEnter={overlay ? undefined : wake}
       onFocus={overlay ? undefined : () => setOverlay(true)}
     >
@@ -63,10 +63,12 @@ export function VideoCard({
         </h3>
         <p className="mt-1 flex items-center gap-2 overflow-hidden text-sm whitespace-nowrap text-muted tabular-nums">
           <span>{video.year}</span>
+          {/* Only on a card wide enough for it: on a narrow one (a phone's rail, a grid of six
+              columns) it pushed the rating (spec §2's card) out of sight; the info view gives it. */}
           {video.type === "movie" && video.duration && (
             <>
-              <span aria-hidden="true" className="size-1 rounded-full bg-muted/50" />
-              <span className="shrink-0">{video.duration}</span>
+              <span aria-hidden="true" className="hidden size-1 rounded-full bg-muted/50 @[11.5rem]:block" />
+              <span className="hidden shrink-0 @[11.5rem]:inline">{video.duration}</span>
             </>
           )}
           <span aria-hidden="true" className="size-1 rounded-full bg-muted/50" />

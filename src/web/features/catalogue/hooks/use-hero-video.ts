@@ -23,9 +23,26 @@ let announcedHero: string | undefined =
     ? undefined
     : (document.querySelector<HTMLMetaElement>('meta[name="bobine-hero"]')?.content ?? undefined);
 
+/** On the server (entry-server.tsx): the seed of the page being drawn, and the hero it drew. */
+let announcedSeed: number | undefined;
+let drawnHero: string | undefined;
+
+/**
+ * The hero the server draws a page with (entry-server.tsx): the home's, which its page names, or
+ * a seed for a screen whose hero only the render knows (Films, Séries); heroDrawn() tells which
+ * hero that render drew, for the page to name it.
+ */
+export function announceHero(id: string | undefined, seed?: number): void {
+  announcedHero = id;
+  announcedSeed = seed;
+  drawnHero = undefined;
+}
+
+export const heroDrawn = (): string | undefined => drawnHero;
+
 /** The seed is drawn once per visit of the screen, so refetches do not reshuffle the hero. */
 export function useHeroVideo(items: readonly VideoSummary[] | undefined): VideoSummary | undefined {
-  const [seed] = useState(Math.random);
+  const [seed] = useState(() => announcedSeed ?? Math.random());
   const [announced] = useState(() => announcedHero);
   useEffect(() => {
     announcedHero = undefined;
@@ -34,5 +51,7 @@ export function useHeroVideo(items: readonly VideoSummary[] | undefined): VideoS
   const chosen = announced
     ? items.slice(0, HERO_POOL_SIZE).find((video) => video.id === announced)
     : undefined;
-  return chosen ?? pickHeroVideo(items, seed);
+  const hero = chosen ?? pickHeroVideo(items, seed);
+  if (typeof document === "undefined") drawnHero = hero?.id;
+  return hero;
 }

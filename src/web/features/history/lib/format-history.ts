@@ -1,9 +1,7 @@
-/** History figures in fr-FR (DESIGN.md: Intl everywhere). Built once. */
+/** History figures in fr-FR, through #web/lib/format.ts (decision 062: no Intl for plain numbers). */
 
-import { builtOnce } from "#web/lib/built-once.ts";
-
-const minutes = builtOnce(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 }));
+import { formatInteger } from "#web/lib/format.ts";
 
 /** Whole minutes left, at least 1: "12". */
 export const formatMinutesLeft = (currentPosition: number, totalDuration: number): string =>
-  minutes().format(Math.max(1, Math.ceil((totalDuration - currentPosition) / 60)));
+  formatInteger(Math.max(1, Math.ceil((totalDuration - currentPosition) / 60)));

@@ -135,7 +135,9 @@ export function SettingsView({
           m.sections.subscription,
           data && (
             <>
-              <SubscriptionStatusBlock status={data.subscription} />
+              <div className="pb-4">
+                <SubscriptionStatusBlock status={data.subscription} />
+              </div>
               {billing}
             </>
           ),

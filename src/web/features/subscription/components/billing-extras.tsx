@@ -12,7 +12,8 @@ import { SubscriptionActions } from "./subscription-overview.tsx";
 export function BillingExtras({ userId }: { userId: string }) {
   const { data } = useQuery(subscriptionStateOptions(userId));
   return (
-    <div className="mt-4 border-t border-white/8 pt-4">
+    // Paramètres' section draws the rule between its rows (divide-y): a border here drew a second.
+    <div className="pt-4">
       {data?.agreement?.cancelAtPeriodEnd && data.agreement.periodEnd && (
         <p className="mb-2 text-sm text-amber-200">
           {subscriptionPageText.cancelScheduled(formatLongDate(data.agreement.periodEnd))}

@@ -10,7 +10,7 @@ import { formatPrice } from "./plan-price.ts";
 export function ReceiptsList({ userId }: { userId: string }) {
   const { data } = useQuery(receiptsOptions(userId));
   return (
-    <div className="mt-5">
+    <div className="mt-5 first:mt-0">
       <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">{receiptsText.title}</h3>
       {!data ? null : data.items.length === 0 ? (
         <p className="text-sm text-muted">{receiptsText.none}</p>
