@@ -87,6 +87,38 @@ test.describe("the administration", () => {
     await context.close();
   });
 
+  test("keeps its tabs in sight right under the header while the page scrolls, on a phone and a wide screen", async ({
+    browser,
+  }) => {
+    const { context, page } = await adminPage(browser);
+    try {
+      await page.goto("/admin");
+      const strip = page.getByRole("tablist");
+      await expect(strip).toBeVisible();
+      // The open tab (Vidéos) lists the catalogue: the page is long only once its rows are in.
+      await expect(page.getByRole("row").nth(5)).toBeVisible();
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 800 });
+        await expect
+          .poll(() =>
+            page.evaluate(async () => {
+              // Scrolled again at each look: what the page draws late makes it longer.
+              window.scrollTo(0, document.documentElement.scrollHeight);
+              await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+              const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+              const tabs = document.querySelector("[role=tablist]")?.getBoundingClientRect().top ?? 0;
+              // Stuck right under the header (its border line may overlap by a pixel), not hidden under it.
+              return Math.abs(Math.round(tabs - header)) <= 1;
+            }),
+          )
+          .toBe(true);
+        await expect(tab(page, adminText.tabs.videos)).toBeInViewport();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a series with two seasons and a French subtitle, edited, is on a member's home and in search, and in the journal", async ({
     browser,
   }) => {
