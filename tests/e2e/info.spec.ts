@@ -65,6 +65,8 @@ test.describe("info view and card overlay", () => {
     await expect(page.getByRole("dialog", { name: video.title })).toBeVisible();
     // Nobody sees the home under the modal (a phone's is covered whole): it is not drawn meanwhile.
     await expect(rail(page, homeText.rails.trending)).toHaveCount(0);
+    // A visitor's comes drawn by the server (decision 061): Escape works once the app made it modal.
+    await expect(page.locator("dialog:modal")).toHaveCount(1);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);

@@ -17,6 +17,19 @@ async function firstVideoId(request: import("@playwright/test").APIRequestContex
   return id;
 }
 
+/** Holds the app's scripts until the returned release is called: the page stays as the server drew it. */
+async function holdScripts(page: import("@playwright/test").Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("home page on the demo catalogue", () => {
   test("shows the demo titles from the API with posters whose alt is the title", async ({
     page,
@@ -177,6 +190,12 @@ test.describe("a visitor's first screens, drawn by the server (decision 061)", (
         await page.goto(url);
         await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       }
+      // A title's info page and its info view over the home (the modal alone, open in the markup).
+      const video = (await (await request.get(`/api/videos/${id}`)).json()) as { title: string };
+      await page.goto(`/info/${id}`);
+      await expect(page.getByRole("heading", { level: 1, name: video.title })).toBeVisible();
+      await page.goto(`/?info=${id}`);
+      await expect(page.locator("dialog[open] h2")).toHaveText(video.title);
       // The tab is named by its screen from the start, not once the app runs.
       await page.goto("/browse");
       await expect(page).toHaveTitle(metaText.pageTitle(screenTitles.browse));
@@ -232,14 +251,7 @@ test.describe("a visitor's first screens, drawn by the server (decision 061)", (
   }) => {
     // A drawn home (the catalogue cached), whose scripts are held until the visitor has scrolled.
     await request.get("/api/home");
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/", { waitUntil: "commit" });
     // The drawn page is inert until the app takes it over: found by its markup, not its roles.
     const rail = page.locator(`section[data-rail="${homeText.rails.series}"]`);
@@ -255,6 +267,36 @@ test.describe("a visitor's first screens, drawn by the server (decision 061)", (
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     // …and the rail they are looking at draws its cards (each a link to its title's page).
     await expect(rail.getByRole("link").first()).toBeVisible();
+  });
+
+  test("a title's info view arrives open and the app makes it the modal where it stands: focus inside, Escape closes it to the home", async ({
+    page,
+    request,
+  }) => {
+    const id = await firstVideoId(request);
+    const video = (await (await request.get(`/api/videos/${id}`)).json()) as { title: string };
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const release = await holdScripts(page);
+    await page.goto(`/?info=${id}`, { waitUntil: "commit" });
+    const dialog = page.locator("dialog");
+    // Drawn open before any script: its title shows, over a dimmed page.
+    await expect(dialog.locator("h2")).toHaveText(video.title);
+    await expect(dialog).toBeVisible();
+    const drawnAt = await dialog.boundingBox();
+    expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(false);
+    release();
+    await expect(page.locator("#root > [inert]")).toHaveCount(0);
+    // The app's: modal (the page behind inert, focus inside), in the same place and size.
+    await expect.poll(() => dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+    await expect(page.getByRole("dialog", { name: video.title })).toBeVisible();
+    expect(await dialog.boundingBox()).toEqual(drawnAt);
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("#hero-title")).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test("is never sent to a signed-in member, and is drawn anew once the catalogue changes", async ({

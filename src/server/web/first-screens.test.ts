@@ -169,16 +169,24 @@ describe("the addresses drawn for a visitor", () => {
     return isDrawnAddress(pathname, new URLSearchParams(search));
   };
 
-  it("are the catalogue's screens as they open and a player's address", () => {
+  it("are the catalogue's screens as they open, and a title's info page, info view and player", () => {
     for (const address of ["/", "/browse", "/movies", "/series", "/categories", "/top-rated"])
       expect(drawn(address), address).toBe(true);
-    expect(drawn("/video/3be9a033-c981-5dc7-9b89-f24098e94879")).toBe(true);
+    for (const address of [
+      "/video/3be9a033-c981-5dc7-9b89-f24098e94879",
+      "/info/3be9a033-c981-5dc7-9b89-f24098e94879",
+      "/?info=3be9a033-c981-5dc7-9b89-f24098e94879",
+    ])
+      expect(drawn(address), address).toBe(true);
   });
 
   it("are not the ones that vary without end, nor the member's own screens", () => {
     for (const address of [
       "/browse?q=nuit",
-      "/?info=3be9a033-c981-5dc7-9b89-f24098e94879",
+      "/?info=3be9a033-c981-5dc7-9b89-f24098e94879&utm=x",
+      "/?info=not-an-id",
+      "/browse?info=3be9a033-c981-5dc7-9b89-f24098e94879",
+      "/info/not-an-id",
       "/categories?genre=Thriller",
       "/video/not-an-id",
       "/search",

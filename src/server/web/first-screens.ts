@@ -41,14 +41,21 @@ const CATALOGUE_SCREENS = new Set(["/", "/browse", "/movies", "/series", "/categ
 
 /**
  * Whether the page at this address is drawn for a visitor: the catalogue's screens without a
- * filter, a search or an info view in their address (those vary without end), and a player's
- * address (a visitor's is the sign-in screen).
+ * filter or a search in their address (those vary without end), and one page per title: its info
+ * page (`/info/{id}`, the link « Partager » gives), its info view opened on the home (`/?info={id}`:
+ * the modal alone, decision 060) and its player (a visitor's is the sign-in screen).
  */
 export function isDrawnAddress(pathname: string, query: URLSearchParams): boolean {
+  if (isInfoAddress(pathname, query)) return true;
   if (query.size > 0) return false;
   if (CATALOGUE_SCREENS.has(pathname)) return true;
-  const played = /^\/video\/([^/]+)$/.exec(pathname)?.[1];
-  return played !== undefined && isVideoId(played);
+  const titled = /^\/(?:video|info)\/([^/]+)$/.exec(pathname)?.[1];
+  return titled !== undefined && isVideoId(titled);
+}
+
+/** A title's shared info link as the info view's « Partager » writes it: the home and `?info={id}` alone. */
+export function isInfoAddress(pathname: string, query: URLSearchParams): boolean {
+  return pathname === "/" && query.size === 1 && isVideoId(query.get("info") ?? "");
 }
 
 /** A render that takes longer is given up (the page goes out as the shell) and the next one starts. */

@@ -8,7 +8,7 @@ import { type PreparedAnswer, preferredEncoding } from "../shared/catalogue-cach
 import type { Config } from "../shared/config.ts";
 import { AppError } from "../shared/errors.ts";
 import { cookieName as sessionCookieName } from "../shared/session.ts";
-import { type FirstScreens, isDrawnAddress, isVideoId } from "./first-screens.ts";
+import { type FirstScreens, isDrawnAddress, isInfoAddress, isVideoId } from "./first-screens.ts";
 import { heroMeta } from "./hero-meta.ts";
 import { chunksFor, manifestReader, screenModules } from "./screen-chunks.ts";
 
@@ -116,12 +116,20 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
       // Not for the desktop app (its user agent's marker), whose screens differ (spec §1: its
       // header, its cards).
       const desktop = (request.headers["user-agent"] ?? "").includes(config.desktopUaMarker);
+      // A title's info view on the home is the modal alone (decision 060): one page per title,
+      // whatever the hero; the home, drawn when the modal closes, draws its own.
+      const info = isInfoAddress(pathname, query);
       const drawable =
-        visitor && !desktop && isDrawnAddress(pathname, query) && (pathname !== "/" || hero !== undefined);
+        visitor &&
+        !desktop &&
+        isDrawnAddress(pathname, query) &&
+        (pathname !== "/" || info || hero !== undefined);
       const screens = drawable ? await page.firstScreens?.() : null;
       if (screens) {
         const html = await fs.promises.readFile(indexHtml, "utf8");
-        const drawn = await screens.page(heroMeta(html, hero?.id), url, hero?.id, scripts);
+        const drawn = info
+          ? await screens.page(html, url, undefined, scripts)
+          : await screens.page(heroMeta(html, hero?.id), url, hero?.id, scripts);
         if (drawn) return sendPage(request, reply, drawn);
       }
       if (!hero) return reply.send(fs.createReadStream(indexHtml));
@@ -167,8 +175,8 @@ function pagePreloads(pathname: string, query: URLSearchParams): string[] {
   if (pathname === "/browse" && query.size === 0) {
     links.push(fetchOf(`/api/videos?sort=relevance&limit=${EXPLORER_PAGE_SIZE}`), fetchOf("/api/categories"));
   }
-  const played = /^\/video\/([^/]+)$/.exec(pathname)?.[1];
-  if (played && isVideoId(played)) links.push(fetchOf(`/api/videos/${played}`));
+  const titled = /^\/(?:video|info)\/([^/]+)$/.exec(pathname)?.[1];
+  if (titled && isVideoId(titled)) links.push(fetchOf(`/api/videos/${titled}`));
   return links;
 }
 

@@ -1,5 +1,6 @@
 import { TriangleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { whenUsable } from "#web/lib/first-screen.ts";
 import { offerToastLayer } from "#web/lib/toast-layer.ts";
 import { CloseButton } from "./close-button.tsx";
 
@@ -19,7 +20,9 @@ export const cardDialogClass = `${surface} rounded-2xl p-6 backdrop:bg-black/70 
  * `onClose`); unmounting closes it and gives focus back to what had it when it opened.
  * `closeOnBackdrop` closes on a click outside its content; `lockScroll` keeps the page behind
  * still; `resetScrollOn` scrolls back to the top when it changes (another title in the same
- * dialog).
+ * dialog). `drawnOpen`: the dialog is in the markup the server drew (decision 061), open, so the
+ * page shows it before the app's scripts run (styles.css draws it as the modal one looks); the app
+ * makes it the modal one once it has taken the page over.
  */
 export function Dialog({
   labelledBy,
@@ -29,9 +32,11 @@ export function Dialog({
   closeOnBackdrop = false,
   lockScroll = false,
   resetScrollOn,
+  drawnOpen = false,
   className,
   children,
 }: {
+  drawnOpen?: boolean;
   labelledBy: string;
   describedBy?: string | undefined;
   role?: "dialog" | "alertdialog";
@@ -44,17 +49,28 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const toastLayer = useRef<HTMLDivElement>(null);
+  const drawn = useRef(drawnOpen);
 
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
+    let cancelModal = () => {};
+    if (dialog && drawn.current && dialog.open && !dialog.matches(":modal")) {
+      // Drawn open: made modal (page behind inert, focus inside, Escape) once the page is usable.
+      cancelModal = whenUsable(dialog, () => {
+        // Already shown: it does not fade in a second time when it becomes the modal one.
+        dialog.style.animation = "none";
+        dialog.close();
+        dialog.showModal();
+      });
+    } else if (dialog && !dialog.open) dialog.showModal();
     // Toasts raised while the dialog is open are drawn inside it, above its backdrop.
     const takeToastsBack = toastLayer.current ? offerToastLayer(toastLayer.current) : undefined;
     const root = document.documentElement;
     const overflow = root.style.overflow;
     if (lockScroll) root.style.overflow = "hidden";
     return () => {
+      cancelModal();
       takeToastsBack?.();
       if (lockScroll) root.style.overflow = overflow;
       if (dialog?.open) dialog.close();
@@ -62,8 +78,11 @@ export function Dialog({
     };
   }, [lockScroll]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the dialog shows something else
+  // Not when it opens: it opens at its top, and one the server drew may have been scrolled already.
+  const shown = useRef(resetScrollOn);
   useEffect(() => {
+    if (shown.current === resetScrollOn) return;
+    shown.current = resetScrollOn;
     ref.current?.scrollTo?.({ top: 0 });
   }, [resetScrollOn]);
 
@@ -71,6 +90,7 @@ export function Dialog({
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape closes through onCancel
     <dialog
       ref={ref}
+      open={drawn.current || undefined}
       role={role === "alertdialog" ? "alertdialog" : undefined}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}

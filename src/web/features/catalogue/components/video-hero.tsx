@@ -7,6 +7,7 @@ import { pageGutter } from "#web/components/ui/layout.ts";
 import { TypeBadge } from "#web/components/ui/type-badge.tsx";
 import { VideoFacts } from "#web/components/ui/video-facts.tsx";
 import { homeText } from "#web/i18n/catalogue.ts";
+import { useFadeIn } from "#web/lib/first-screen.ts";
 
 /**
  * The featured title at the top of a screen (spec §2 Home): a 16:9 backdrop fading into the
@@ -14,6 +15,7 @@ import { homeText } from "#web/i18n/catalogue.ts";
  * Lecture / Plus d'infos actions. Its box is sized before the image arrives (no layout shift).
  */
 export function VideoHero({ video, eyebrow }: { video: VideoSummary; eyebrow?: string }) {
+  const fadeIn = useFadeIn();
   const t = homeText;
   const image = video.backdrop ?? video.thumbnail;
   const mainCategory = video.category[0];
@@ -25,7 +27,7 @@ export function VideoHero({ video, eyebrow }: { video: VideoSummary; eyebrow?: s
       <div
         className={`${pageGutter} relative -mt-20 flex flex-col justify-end pb-10 sm:-mt-28 md:mt-0 md:h-[min(56.25vw,88svh)] md:min-h-[34rem] md:pb-[clamp(3rem,9vh,6.5rem)]`}
       >
-        <div className="max-w-2xl animate-fade-in">
+        <div className={`max-w-2xl ${fadeIn}`}>
           <div className="mb-4 flex items-center gap-3">
             {eyebrow && (
               <span className="text-xs font-bold tracking-[0.2em] text-accent uppercase">{eyebrow}</span>

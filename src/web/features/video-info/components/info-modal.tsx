@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { CloseButton } from "#web/components/ui/close-button.tsx";
 import { Dialog, sheetDialogClass } from "#web/components/ui/dialog.tsx";
 import { infoText } from "#web/i18n/video-info.ts";
+import { useDrawnAtMount } from "#web/lib/first-screen.ts";
 import { INFO_PARAM, infoDepthOf } from "#web/lib/info-link.ts";
 import { type InfoSlots, InfoView } from "./info-view.tsx";
 
@@ -26,17 +27,21 @@ export function InfoModalRoute({ id, slots }: { id: string; slots?: InfoSlots | 
     next.delete(INFO_PARAM);
     setParams(next, { replace: true, preventScrollReset: true });
   };
-  return <InfoModal id={id} slots={slots} onClose={close} />;
+  // A page the server drew on this address (a visitor's `/?info={id}`) has the modal in it, open.
+  const drawn = useDrawnAtMount();
+  return <InfoModal id={id} slots={slots} drawn={drawn} onClose={close} />;
 }
 
 /** The info view in the app's sheet dialog; a click on the backdrop closes it too. */
 function InfoModal({
   id,
   slots,
+  drawn,
   onClose,
 }: {
   id: string;
   slots: InfoSlots | undefined;
+  drawn: boolean;
   onClose: () => void;
 }) {
   const titleId = useId();
@@ -46,6 +51,7 @@ function InfoModal({
       onClose={onClose}
       closeOnBackdrop
       lockScroll
+      drawnOpen={drawn}
       // Another title opened from inside the modal (a similar video): start at its top.
       resetScrollOn={id}
       className={`${sheetDialogClass} max-h-[calc(100dvh-3rem)] w-[min(60rem,calc(100vw-2rem))] rounded-2xl`}

@@ -13,6 +13,7 @@ import { homeText } from "#web/i18n/catalogue.ts";
 import { commonText, videoText } from "#web/i18n/common.ts";
 import { infoText } from "#web/i18n/video-info.ts";
 import { isApiRequestError } from "#web/lib/api.ts";
+import { useFadeIn } from "#web/lib/first-screen.ts";
 import { formatCompactViews, formatInteger, formatRating } from "#web/lib/format.ts";
 import { useFirstAnswerDeferred } from "#web/lib/use-first-answer-deferred.ts";
 import { similarVideosOptions, videoDetailOptions } from "../api/detail-queries.ts";
@@ -96,9 +97,10 @@ function InfoContent({
   slots: InfoSlots;
 }) {
   const Title = headingLevel === 1 ? "h1" : "h2";
+  const fadeIn = useFadeIn();
 
   return (
-    <article className="animate-fade-in">
+    <article className={fadeIn}>
       <div className="relative isolate">
         <Backdrop image={video.backdrop ?? video.thumbnail} />
         <div className="relative -mt-24 px-5 pb-2 sm:-mt-40 sm:px-10">
