@@ -49,6 +49,27 @@ function systemCallNs(): number {
   return Math.round(best);
 }
 
+/**
+ * CI (.ci/run) runs other test tiers beside this one, at the lowest priority, and names in
+ * BOBINE_QUIET_SIGNAL a file it writes once they have finished: the scores are read after that, on
+ * a machine this tier has to itself (beside them, the same build scored 10 to 15 points lower),
+ * waiting QUIET_WAIT_MAX_MS at most. Without the variable (npm test alone) there is nothing to wait for.
+ */
+const QUIET_WAIT_MAX_MS = 240_000;
+async function untilQuiet(): Promise<void> {
+  const signal = process.env.BOBINE_QUIET_SIGNAL;
+  if (!signal) return;
+  const start = Date.now();
+  while (!fs.existsSync(signal) && Date.now() - start < QUIET_WAIT_MAX_MS)
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  const waited = Math.round((Date.now() - start) / 1000);
+  console.log(
+    fs.existsSync(signal)
+      ? `web speed: the other test tiers have finished (waited ${waited} s): the machine is this tier's`
+      : `web speed: the other test tiers still run after ${waited} s: measured beside them`,
+  );
+}
+
 interface Budget {
   /** The target, printed beside each score. */
   performanceMin: number;
@@ -133,7 +154,8 @@ test.describe("the web's own speed", () => {
 
   test("home, Explorer, info and player score the Lighthouse budget", async ({ request, baseURL }) => {
     // A calm machine: four runs of 15 to 30 s. A busy one audits performance on the home only.
-    test.setTimeout(300_000);
+    test.setTimeout(300_000 + QUIET_WAIT_MAX_MS);
+    await untilQuiet();
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium",
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
