@@ -3,6 +3,7 @@ import type { VideoListResponse, VideoSummary } from "../../src/contract/catalog
 import type { TicketResponse } from "../../src/contract/stream.ts";
 import type { VideoDetail } from "../../src/contract/video-detail.ts";
 import { playerText } from "../../src/web/i18n/player.ts";
+import { plansText } from "../../src/web/i18n/subscription.ts";
 import { seriousA11yViolations } from "./axe.ts";
 import { SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
 
@@ -58,6 +59,9 @@ test.describe("the player", () => {
     ).json()) as VideoListResponse;
     await page.goto(`/video/${films.items[0]?.id}`);
     await expect(page.getByRole("heading", { name: t.paywallTitle })).toBeVisible();
+    // The plans (their own chunk, loaded for members only) with a way to choose one.
+    await expect(page.getByRole("group", { name: plansText.methodLegend })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Choisir / }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: t.backHome })).toBeVisible();
     await expect(page.locator("video")).toHaveCount(0);
     expect(await seriousA11yViolations(page)).toEqual([]);

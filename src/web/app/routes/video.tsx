@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Film, Lock, LogIn, TriangleAlert } from "lucide-react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import type { EpisodeSummary, VideoDetail } from "#contract/video-detail";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
@@ -13,7 +13,6 @@ import { playerIconButtonClass } from "#web/features/player/components/icon-butt
 import { Player } from "#web/features/player/components/player.tsx";
 import { PlayerMessage } from "#web/features/player/components/player-message.tsx";
 import type { ProgressSink } from "#web/features/player/hooks/use-progress-saving.ts";
-import { PlansPanel } from "#web/features/subscription/components/plans-panel.tsx";
 import { videoDetailOptions } from "#web/features/video-info/api/detail-queries.ts";
 import { screenTitles } from "#web/i18n/common.ts";
 import { playerText } from "#web/i18n/player.ts";
@@ -54,12 +53,22 @@ function SignInRequired() {
   );
 }
 
+/**
+ * The plans and their checkout (a fifth of the player route's script) only for a member the
+ * paywall may stop: a visitor's player, the sign-in screen, loads and runs none of it (issue 14).
+ * Asked for as soon as a member opens a player, so it is there when the paywall shows.
+ */
+const loadPlansPanel = () => import("#web/features/subscription/components/plans-panel.tsx");
+const PlansPanel = lazy(() => loadPlansPanel().then((m) => ({ default: m.PlansPanel })));
+
 /** spec §2 Subscription guard: the premium paywall offering plans or a return home. */
 function Paywall() {
   return (
     <PlayerMessage icon={Lock} title={playerText.paywallTitle} text={playerText.paywallText}>
       <div className="text-left">
-        <PlansPanel headingLevel={2} />
+        <Suspense fallback={<Spinner className="mx-auto size-8" />}>
+          <PlansPanel headingLevel={2} />
+        </Suspense>
       </div>
       <Link to="/" replace className={`${buttonStyles({ variant: "outline" })} mt-8`}>
         {playerText.backHome}
@@ -165,6 +174,9 @@ function StreamedPlayer({
   const [refused, setRefused] = useState<{ token: string; retrying: boolean } | null>(null);
   const current = useRef<string | null>(null);
   const { user } = useSession();
+  useEffect(() => {
+    if (user) void loadPlansPanel().catch(() => undefined);
+  }, [user]);
   // The member's playback settings (from this device's copy at once, then the server's).
   const settings = useSettings(user?.id ?? "");
   const saved = settings.data?.settings;
