@@ -25,7 +25,7 @@ import { profiles, users } from "#db/schema/auth";
 import { buildApp } from "#server/app";
 import { loadConfig } from "#server/shared/config";
 import { cookieName, createSession } from "#server/shared/session";
-import { originOf, startHelloWorld } from "./baseline.ts";
+import { originOf, startHelloWorld, startSameBytes } from "./baseline.ts";
 import {
   BENCH_DB_NAME,
   type BenchDatabase,
@@ -381,8 +381,22 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
               helloResult.requestsPerSec > 0 ? result.requestsPerSec / helloResult.requestsPerSec : 0,
             flag,
           };
-          measurements.push(m);
           progress(label, result, flag ? `  ${flag}` : "");
+          if (mOpts.sameBytes) {
+            const bare = await startSameBytes(target, paths, headers);
+            try {
+              const same = await load(bare.origin, paths, headers);
+              m.sameBytes = {
+                requestsPerSec: same.requestsPerSec,
+                bytes: bare.bytes,
+                ratio: same.requestsPerSec > 0 ? result.requestsPerSec / same.requestsPerSec : 0,
+              };
+              progress(`   the same ${fmt(bare.bytes)} bytes from a bare Fastify`, same);
+            } finally {
+              await bare.close();
+            }
+          }
+          measurements.push(m);
           return m;
         },
       };

@@ -83,7 +83,11 @@ export function evaluateTargets(s: SuiteResult, growth?: ScalingResult): TargetR
       else
         rows.push({
           name,
-          figure: `${f2(m.ratioToHello)}× (${int(m.result.requestsPerSec)} req/s)`,
+          figure:
+            `${f2(m.ratioToHello)}× (${int(m.result.requestsPerSec)} req/s)` +
+            (m.sameBytes
+              ? `; ${f2(m.sameBytes.ratio)}× a bare Fastify sending its ${int(m.sameBytes.bytes)} bytes (${int(m.sameBytes.requestsPerSec)} req/s, ${f2(m.sameBytes.requestsPerSec / s.hello.requestsPerSec)}× hello)`
+              : ""),
           target,
           pass: !m.flag && m.ratioToHello >= CACHED_MIN_RATIO,
         });

@@ -89,13 +89,17 @@ export const discoveryScenario: Scenario = {
       uncached: true,
     });
     // The home and the landing page under load: the catalogue scenario (with and without Brotli).
-    await ctx.measure("GET /api/videos?q=<50 French queries>", searches, { key: "search" });
+    await ctx.measure("GET /api/videos?q=<50 French queries>", searches, {
+      key: "search",
+      sameBytes: true,
+    });
     await ctx.measure("GET /api/videos?q=<50 French queries> [no cache]", searches, {
       key: "search [no cache]",
       uncached: true,
     });
     await ctx.measure("GET /api/search/suggestions?q=<50 French queries>", suggestions, {
       key: "suggestions",
+      sameBytes: true,
     });
     await ctx.measure("GET /api/search/suggestions?q=<50 French queries> [no cache]", suggestions, {
       key: "suggestions [no cache]",
