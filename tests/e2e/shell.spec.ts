@@ -278,7 +278,9 @@ test.describe("a visitor's first screens, drawn by the server (decision 061)", (
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     const release = await holdScripts(page);
-    await page.goto(`/?info=${id}`, { waitUntil: "commit" });
+    // Loaded (its style sheet applied: a box read before it would be the unstyled one); the app's
+    // scripts, asked for once the page has loaded (start-app.js), are held.
+    await page.goto(`/?info=${id}`);
     const dialog = page.locator("dialog");
     // Drawn open before any script: its title shows, over a dimmed page.
     await expect(dialog.locator("h2")).toHaveText(video.title);
