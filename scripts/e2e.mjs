@@ -42,7 +42,8 @@ const smtp = new SMTPServer({
 await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
 const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}`;
 
-// The PayPal fake is TypeScript: loaded through tsx, as the server itself is.
+// The PayPal fake is TypeScript: loaded through tsx (the server itself runs on Node's own type
+// stripping, decision 063).
 const { register } = await import("tsx/esm/api");
 register();
 const { FakePaypal, E2E_PAYPAL_PLAN } = await import("../tests/support/fake-paypal.ts");

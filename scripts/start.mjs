@@ -1,11 +1,13 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then runs
-// the server in this same process (tsx loader), so signals reach it directly.
+// the server in this same process (Node's own type stripping: typescript-loader.mjs), so signals
+// reach it directly.
 // First: refuse an end-of-life Node before building, migrating or writing anything.
 import "./require-node.mjs";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadTypeScript } from "./typescript-loader.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtIndex = path.join(root, "dist/web/index.html");
@@ -46,6 +48,5 @@ if (process.env.SERVE_WEB !== "false" && webBuildIsStale()) {
   }
 }
 
-const { register } = await import("tsx/esm/api");
-register();
+await loadTypeScript();
 await import(path.join(root, "src/server/main.ts"));

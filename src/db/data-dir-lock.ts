@@ -8,14 +8,15 @@ import path from "node:path";
  * created atomically (O_EXCL) and names its owner; a lock whose owner process is gone is taken over.
  */
 export class DataDirLockedError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly ownerPid: number,
-  ) {
+  readonly dataDir: string;
+  readonly ownerPid: number;
+  constructor(dataDir: string, ownerPid: number) {
     super(
       `Le dossier de données ${dataDir} est déjà utilisé par un autre processus Bobine (pid ${ownerPid}). ` +
         "Arrêtez-le d'abord, ou choisissez un autre DATA_DIR, ou utilisez DATABASE_URL pour partager une base PostgreSQL.",
     );
+    this.dataDir = dataDir;
+    this.ownerPid = ownerPid;
   }
 }
 

@@ -21,11 +21,18 @@ export class FakeBtcpay {
   url = "";
   private app: FastifyInstance | undefined;
 
+  readonly storeId: string;
+  readonly apiKey: string;
+  readonly webhookSecret: string;
   constructor(
-    readonly storeId = "StoreFake1",
-    readonly apiKey = "btcpay-fake-api-key",
-    readonly webhookSecret = "btcpay-fake-webhook-secret",
-  ) {}
+    storeId = "StoreFake1",
+    apiKey = "btcpay-fake-api-key",
+    webhookSecret = "btcpay-fake-webhook-secret",
+  ) {
+    this.storeId = storeId;
+    this.apiKey = apiKey;
+    this.webhookSecret = webhookSecret;
+  }
 
   async start() {
     const app = Fastify();

@@ -46,11 +46,18 @@ export class FakePaypal {
   url = "";
   private app: FastifyInstance | undefined;
 
+  readonly clientId: string;
+  readonly secret: string;
+  readonly webhookId: string;
   constructor(
-    readonly clientId = FAKE_PAYPAL.clientId,
-    readonly secret = FAKE_PAYPAL.secret,
-    readonly webhookId = FAKE_PAYPAL.webhookId,
-  ) {}
+    clientId = FAKE_PAYPAL.clientId,
+    secret = FAKE_PAYPAL.secret,
+    webhookId = FAKE_PAYPAL.webhookId,
+  ) {
+    this.clientId = clientId;
+    this.secret = secret;
+    this.webhookId = webhookId;
+  }
 
   async start() {
     const app = Fastify();

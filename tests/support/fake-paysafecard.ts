@@ -27,7 +27,10 @@ export class FakePaysafecard {
   url = "";
   private app: FastifyInstance | undefined;
 
-  constructor(readonly apiKey = "psc_fake_local_key") {}
+  readonly apiKey: string;
+  constructor(apiKey = "psc_fake_local_key") {
+    this.apiKey = apiKey;
+  }
 
   async start() {
     const app = Fastify();

@@ -68,7 +68,10 @@ export class FakeStripe {
   webhookUrl: string | undefined;
   private app: FastifyInstance | undefined;
 
-  constructor(readonly webhookSecret = "whsec_fake_local_secret") {}
+  readonly webhookSecret: string;
+  constructor(webhookSecret = "whsec_fake_local_secret") {
+    this.webhookSecret = webhookSecret;
+  }
 
   async start() {
     const app = Fastify();

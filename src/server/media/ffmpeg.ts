@@ -24,8 +24,10 @@ export function localInput(file: string): string {
 
 export class FfmpegError extends Error {
   /** The reason in French, for the administrator. */
-  constructor(readonly reason: string) {
+  readonly reason: string;
+  constructor(reason: string) {
     super(reason);
+    this.reason = reason;
   }
 }
 

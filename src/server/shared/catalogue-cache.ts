@@ -72,7 +72,10 @@ export class ResponseCache {
   /** Bumped by clear(): a load that started before a clear must not store what it read. */
   private generation = 0;
 
-  constructor(private readonly opts: ResponseCacheOptions) {}
+  private readonly opts: ResponseCacheOptions;
+  constructor(opts: ResponseCacheOptions) {
+    this.opts = opts;
+  }
 
   get size() {
     return this.entries.size;

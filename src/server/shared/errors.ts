@@ -35,12 +35,12 @@ export class AppError extends Error {
   readonly status: number;
   /** Seconds after which the client may try again (the Retry-After of a 429 or a 503). */
   retryAfterSeconds: number | undefined;
-  constructor(
-    readonly code: ErrorCode,
-    message?: string,
-    readonly fields?: Record<string, string>,
-  ) {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
     super(message ?? errorCatalogue[code].message);
+    this.code = code;
+    this.fields = fields;
     this.status = errorCatalogue[code].status;
   }
 }

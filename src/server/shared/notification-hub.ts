@@ -41,10 +41,12 @@ export class NotificationHub {
   private readonly refreshing = new Map<string, boolean>();
   private mediaPing: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly load: NotificationsLoader,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly load: NotificationsLoader;
+  private readonly log: FastifyBaseLogger;
+  constructor(load: NotificationsLoader, log: FastifyBaseLogger) {
+    this.load = load;
+    this.log = log;
+  }
 
   streamsOf(userId: string): number {
     return this.clients.get(userId)?.size ?? 0;

@@ -12,8 +12,10 @@ import { SUBTITLE_MAX_BYTES } from "#contract/stream";
  * character reference already in the source (`&amp;`, `&#233;`) stays one (escapeCueText).
  */
 export class SubtitleError extends Error {
-  constructor(readonly reason: "binary" | "too-large" | "empty") {
+  readonly reason: "binary" | "too-large" | "empty";
+  constructor(reason: "binary" | "too-large" | "empty") {
     super(reason);
+    this.reason = reason;
   }
 }
 

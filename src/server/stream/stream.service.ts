@@ -64,10 +64,12 @@ export class StreamState {
   private generation = 0;
   private listening = false;
 
-  constructor(
-    readonly db: Db,
-    readonly config: Config,
-  ) {}
+  readonly db: Db;
+  readonly config: Config;
+  constructor(db: Db, config: Config) {
+    this.db = db;
+    this.config = config;
+  }
 
   key(): Promise<Buffer> {
     this.keyPromise ??= loadTicketSecret(this.db, this.config.stream.secret).catch((err) => {

@@ -63,11 +63,12 @@ function remember(key: string, url: string | null) {
 }
 
 class HttpStatus extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-  ) {
+  readonly status: number;
+  readonly body: string;
+  constructor(status: number, body: string) {
     super(`HTTP ${status}`);
+    this.status = status;
+    this.body = body;
   }
 }
 class NetworkCut extends Error {}

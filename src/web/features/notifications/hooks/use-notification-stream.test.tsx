@@ -12,8 +12,10 @@ class FakeEventSource extends EventTarget {
   static opened: FakeEventSource[] = [];
   onerror: (() => void) | null = null;
   closed = false;
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
     super();
+    this.url = url;
     FakeEventSource.opened.push(this);
   }
   close() {
