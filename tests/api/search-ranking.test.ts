@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VideoListResponse } from "#contract/catalogue";
+import { ASCII_FOLD_PROBE, asciiFold } from "#server/catalogue/search-words";
 import { makeCategory, makeEpisode, makeVideo } from "../factories/catalogue.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
 
@@ -59,6 +61,9 @@ beforeAll(async () => {
   // 6. views
   await add("viewsLow", "Marmotte", { views: 1 });
   await add("viewsHigh", "Marmotte", { views: 50 });
+  // A category whose name folds (accent, capital, hyphen): found by the name typed plainly.
+  const folded = await makeCategory(db, { name: "Épopée-Spatiale" });
+  await add("foldedCategory", "Ballon dirigé", { views: 1 }, [folded.id]);
 });
 
 afterAll(async () => {
@@ -148,6 +153,37 @@ describe("search ranking rules", () => {
   it("6. otherwise the most viewed first", async () => {
     const { ids } = await search("marmotte");
     expect(keysOf(ids, ["viewsHigh", "viewsLow"])).toEqual(["viewsHigh", "viewsLow"]);
+  });
+
+  it("a category's name is matched folded: accents, capitals and hyphens left out", async () => {
+    const { ids } = await search("epopee spatiale");
+    expect(ids[0]).toBe(id.foldedCategory);
+  });
+
+  it("a query typed in capitals, with hyphens, an apostrophe and extra spaces finds what it finds typed plainly", async () => {
+    const plain = await search("le mandarin");
+    expect(plain.ids[0]).toBe(id.typoExact);
+    for (const typed of ["LE-MANDARIN", "  Le   Mandarin  ", "le'mandarin", "LE `MANDARIN`"])
+      expect((await search(typed)).ids, typed).toEqual(plain.ids);
+  });
+
+  it("folds an ASCII query here exactly as the database folds it (the round trip it saves)", async () => {
+    const texts = [
+      ASCII_FOLD_PROBE,
+      "L'HOMME-ARAIGNEE",
+      "  a  b   c    d     e      f       g        h         i  ",
+      "x\t\ty\r\nz`w",
+      "",
+      "   ",
+    ];
+    for (const text of texts) {
+      const rows = (await t.database.db.execute(
+        sql`select bobine_fold(${text}::text) as folded, bobine_fold_compact(${text}::text) as compact`,
+      )) as unknown as { rows: { folded: string; compact: string }[] };
+      expect(asciiFold(text), JSON.stringify(text)).toEqual(rows.rows[0]);
+    }
+    // Anything else is left to the database (accents, ligatures, curly apostrophes).
+    for (const text of ["été", "cœur", "l’homme", "naïve"]) expect(asciiFold(text)).toBeNull();
   });
 
   it("another sort keeps the videos matching the most words first", async () => {

@@ -30,7 +30,6 @@ export interface Candidate {
   id: string;
   views: number;
   title_fold: string;
-  title_compact: string;
   /** Folded titles of the series' episodes that match a word (series only). */
   episodes: string[] | null;
   /** Folded names of the video's categories. */
@@ -127,19 +126,60 @@ function better(a: WordMatch | undefined, b: WordMatch | undefined): WordMatch |
   return a.attribute <= b.attribute ? a : b;
 }
 
+export interface RankingQuery {
+  folded: string;
+  compact: string;
+  words: readonly SearchWord[];
+}
+
+/**
+ * What measuring a candidate needs of the query alone, worked out once per query rather than once
+ * per candidate (a search measures hundreds): its words as a title would be compared, the words it
+ * asks (look-alikes included), and how each category name matches (a few dozen names shared by
+ * every candidate).
+ */
+class QueryMeasure {
+  readonly asked: string;
+  private readonly askedWords: Set<string>;
+  private readonly lastWord: string;
+  private readonly categoryMatches = new Map<string, (WordMatch | undefined)[]>();
+
+  readonly query: RankingQuery;
+  constructor(query: RankingQuery) {
+    this.query = query;
+    this.asked = wordsOf(query.folded).join(" ");
+    this.askedWords = new Set(query.words.flatMap((w) => [w.text, ...w.typos.map((v) => v.word)]));
+    this.lastWord = query.words.at(-1)?.text ?? "";
+  }
+
+  /** Whether a title's word is one the query asks (or starts, for the word being typed). */
+  asks(word: string): boolean {
+    return this.askedWords.has(word) || (this.lastWord.length > 0 && word.startsWith(this.lastWord));
+  }
+
+  /** The category `name` as the candidate's `index`-th category. */
+  category(name: string, index: number): (WordMatch | undefined)[] {
+    const key = `${index} ${name}`;
+    let m = this.categoryMatches.get(key);
+    if (!m) {
+      m = matchText(this.query.words, name, this.query.compact, ATTRIBUTE.category, index);
+      this.categoryMatches.set(key, m);
+    }
+    return m;
+  }
+}
+
 /** Measures one candidate against the query's words. */
-export function measure(
-  query: { folded: string; compact: string; words: readonly SearchWord[] },
-  c: Candidate,
-): RankedMatch {
-  const { words, compact } = query;
+export function measure(query: RankingQuery | QueryMeasure, c: Candidate): RankedMatch {
+  const q = query instanceof QueryMeasure ? query : new QueryMeasure(query);
+  const { words, compact } = q.query;
   let best: (WordMatch | undefined)[] = matchText(words, c.title_fold, compact, ATTRIBUTE.title, 0);
   (c.episodes ?? []).forEach((episode, i) => {
     const m = matchText(words, episode, compact, ATTRIBUTE.episode, i);
     best = best.map((b, k) => better(b, m[k]));
   });
   (c.categories ?? []).forEach((name, i) => {
-    const m = matchText(words, name, compact, ATTRIBUTE.category, i);
+    const m = q.category(name, i);
     best = best.map((b, k) => better(b, m[k]));
   });
   (c.description ?? []).forEach((code, k) => {
@@ -167,19 +207,17 @@ export function measure(
     }
   }
 
-  const title = wordsOf(c.title_fold).join(" ");
-  const asked = wordsOf(query.folded).join(" ");
+  const titleTokens = wordsOf(c.title_fold);
+  const title = titleTokens.join(" ");
+  const asked = q.asked;
   // The title is the query; every word of the title is asked (« L'Hiver en Corse » for « hiver en
   // corse zorglub »); the title starts with the query; other.
   // One-letter words are elisions and « à », which queries leave out; a number still counts.
-  const titleWords = wordsOf(c.title_fold).filter((w) => w.length >= 2 || /\d/.test(w));
-  const askedWords = new Set(words.flatMap((w) => [w.text, ...w.typos.map((v) => v.word)]));
-  const lastWord = words.at(-1)?.text ?? "";
-  const asks = (w: string) => askedWords.has(w) || (lastWord.length > 0 && w.startsWith(lastWord));
+  const titleWords = titleTokens.filter((w) => w.length >= 2 || /\d/.test(w));
   const exactness =
     title === asked
       ? 0
-      : titleWords.length > 0 && titleWords.every(asks)
+      : titleWords.length > 0 && titleWords.every((w) => q.asks(w))
         ? 1
         : asked.length > 0 && title.startsWith(asked)
           ? 2
@@ -210,12 +248,10 @@ export function compareMatches(a: RankedMatch, b: RankedMatch): number {
 }
 
 /** Candidates matching at least one word, best first. */
-export function rankCandidates(
-  query: { folded: string; compact: string; words: readonly SearchWord[] },
-  candidates: readonly Candidate[],
-): RankedMatch[] {
+export function rankCandidates(query: RankingQuery, candidates: readonly Candidate[]): RankedMatch[] {
+  const q = new QueryMeasure(query);
   return candidates
-    .map((c) => measure(query, c))
+    .map((c) => measure(q, c))
     .filter((m) => m.words > 0)
     .sort(compareMatches);
 }

@@ -83,3 +83,26 @@ export function deletions(word: string): string[] {
     out.add([...letters.slice(0, i), ...letters.slice(i + 1)].join(""));
   return [...out];
 }
+
+/** Printable ASCII, tab, line feed and carriage return: the texts asciiFold folds. */
+const ASCII_TEXT = /^[\t\n\r\x20-\x7e]*$/;
+/** What bobine_fold turns into a space: apostrophes, backquote, hyphen and the three controls (migration 0003). */
+const ASCII_SPACED = /['`\-\t\n\r]/g;
+
+/**
+ * bobine_fold and bobine_fold_compact (migration 0003) of an ASCII text, worked out here: no
+ * letter to unaccent nor ligature to open, so folding is lowering, the same characters turned
+ * into spaces, double spaces halved three times (as the SQL does: not every run of spaces) and the
+ * ends trimmed. null when the text holds anything else (accents, curly apostrophes: the database
+ * folds those). Trusted only once the database folded a probe the same way (search.queries.ts).
+ */
+export function asciiFold(text: string): { folded: string; compact: string } | null {
+  if (!ASCII_TEXT.test(text)) return null;
+  let folded = text.toLowerCase().replace(ASCII_SPACED, " ");
+  for (let i = 0; i < 3; i += 1) folded = folded.replaceAll("  ", " ");
+  folded = folded.replace(/^ +| +$/g, "");
+  return { folded, compact: folded.replaceAll(" ", "") };
+}
+
+/** Every character asciiFold handles, in runs of spaces that the three halvings leave unequal. */
+export const ASCII_FOLD_PROBE = `  ${Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join("")}\t\n\rA'B\`C-D          E\t\t\tF  `;

@@ -5,6 +5,8 @@ import { likeEscapeJs, rowsOf } from "../shared/sql.queries.ts";
 import { summariesInOrder } from "../shared/video-summary.queries.ts";
 import { rankCandidates, type SearchWord } from "./search-ranking.ts";
 import {
+  ASCII_FOLD_PROBE,
+  asciiFold,
   deletions,
   editDistance,
   queryWords,
@@ -61,15 +63,52 @@ interface AnalysedQuery {
   words: SearchWord[];
 }
 
-/** The query's words with their look-alikes from the vocabulary (one round trip at most). */
-export async function analyseQuery(db: Db, q: string): Promise<AnalysedQuery> {
+/** The database's folding of `text` (bobine_fold, bobine_fold_compact: migration 0003). */
+async function foldInDatabase(db: Db, text: string): Promise<{ folded: string; compact: string }> {
   const folding = rowsOf<{ folded: string | null; compact: string | null }>(
     await db.execute(
-      sql`select bobine_fold(${q}::text) as folded, bobine_fold_compact(${q}::text) as compact`,
+      sql`select bobine_fold(${text}::text) as folded, bobine_fold_compact(${text}::text) as compact`,
     ),
   )[0];
-  const folded = folding?.folded ?? "";
-  const compact = folding?.compact ?? "";
+  return { folded: folding?.folded ?? "", compact: folding?.compact ?? "" };
+}
+
+/**
+ * Whether this database folds ASCII as asciiFold does (asked once per database with a probe of
+ * every ASCII character: an unaccent dictionary that rewrote one would turn the shortcut off).
+ */
+const asciiFoldAgrees = new WeakMap<Db, Promise<boolean>>();
+function asciiFoldHolds(db: Db): Promise<boolean> {
+  let known = asciiFoldAgrees.get(db);
+  if (!known) {
+    known = foldInDatabase(db, ASCII_FOLD_PROBE).then(
+      (byDatabase) => {
+        const here = asciiFold(ASCII_FOLD_PROBE);
+        return here !== null && here.folded === byDatabase.folded && here.compact === byDatabase.compact;
+      },
+      () => {
+        asciiFoldAgrees.delete(db);
+        return false;
+      },
+    );
+    asciiFoldAgrees.set(db, known);
+  }
+  return known;
+}
+
+/**
+ * The query folded: here for an ASCII query (most typed queries; a round trip saved), by the
+ * database otherwise.
+ */
+async function foldQuery(db: Db, q: string): Promise<{ folded: string; compact: string }> {
+  const here = asciiFold(q);
+  if (here && (await asciiFoldHolds(db))) return here;
+  return foldInDatabase(db, q);
+}
+
+/** The query's words with their look-alikes from the vocabulary (one round trip at most). */
+export async function analyseQuery(db: Db, q: string): Promise<AnalysedQuery> {
+  const { folded, compact } = await foldQuery(db, q);
   const texts = queryWords(folded);
   const words: SearchWord[] = texts.map((text, index) => ({
     text,
@@ -174,7 +213,6 @@ interface CandidateRow {
   id: string;
   views: number;
   title_fold: string;
-  title_compact: string;
   episodes: string[] | null;
   /** Category ids (videos.category_ids, kept by migration 0020's triggers). */
   categories: string[] | null;
@@ -189,8 +227,8 @@ const V_COMPACT = sql.raw("videos.title_compact");
 const V_DESC = sql.raw("videos.description_fold");
 const E_FOLD = sql.raw("e.title_fold");
 const E_COMPACT = sql.raw("e.title_compact");
-const C_FOLD = sql.raw("bobine_fold(c.name)");
-const C_COMPACT = sql.raw("bobine_fold_compact(c.name)");
+const C_FOLD = sql.raw("c.name_fold");
+const C_COMPACT = sql.raw("c.name_compact");
 
 /** Every candidate of the query with what ranking needs, read in one statement. */
 async function readCandidates(db: Db, query: AnalysedQuery, where: SQL | undefined) {
@@ -288,7 +326,7 @@ async function readCandidates(db: Db, query: AnalysedQuery, where: SQL | undefin
       ),
       counts as (select b, count(*) as n from raw group by b),
       cand as (select distinct id from raw)
-      select videos.id, videos.views, videos.title_fold, videos.title_compact,
+      select videos.id, videos.views, videos.title_fold,
         case when videos.type = 'series' then array(
           select e.title_fold from episodes e where e.series_id = videos.id and (${anyEpisodeWord})
           order by e.season_number, e.episode_number limit 3) end as episodes,
@@ -299,7 +337,7 @@ async function readCandidates(db: Db, query: AnalysedQuery, where: SQL | undefin
         )}]::int[] as description,
         -- Sent once (first row), not parsed again for every candidate.
         case when row_number() over () = 1 then
-          (select json_object_agg(id, bobine_fold(name)) from categories) end as category_names,
+          (select json_object_agg(id, name_fold) from categories) end as category_names,
         ((select coalesce(bool_or(case when b < 3 or b in (4, 5, 6) then n >= ${all} when b >= 1000 then n >= ${perTerm} else n >= ${per} end), false)
           from counts) or (select count(distinct id) from top) >= ${all}) as capped
       from cand join videos on videos.id = cand.id`),
