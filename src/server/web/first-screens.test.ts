@@ -189,6 +189,7 @@ describe("the addresses drawn for a visitor", () => {
       "/info/not-an-id",
       "/categories?genre=Thriller",
       "/video/not-an-id",
+      "/video/3be9a033-c981-5dc7-9b89-f24098e94879/extra",
       "/search",
       "/my-list",
       "/history",

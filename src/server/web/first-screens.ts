@@ -36,6 +36,12 @@ const HERO_DRAWS = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Whether an address's part can be a video's id (a UUID as the database writes it). */
 export const isVideoId = (value: string): boolean => UUID.test(value);
+const TITLED = /^\/(?:video|info)\/([^/]+)$/;
+/** The title a page is about: `/video/{id}` (its player) or `/info/{id}` (its info page), the id a UUID. */
+export function titledVideoId(pathname: string): string | undefined {
+  const id = TITLED.exec(pathname)?.[1];
+  return id !== undefined && isVideoId(id) ? id : undefined;
+}
 /** The catalogue's screens as they open: the same for every visitor, cached with the catalogue. */
 const CATALOGUE_SCREENS = new Set(["/", "/browse", "/movies", "/series", "/categories", "/top-rated"]);
 
@@ -49,8 +55,7 @@ export function isDrawnAddress(pathname: string, query: URLSearchParams): boolea
   if (isInfoAddress(pathname, query)) return true;
   if (query.size > 0) return false;
   if (CATALOGUE_SCREENS.has(pathname)) return true;
-  const titled = /^\/(?:video|info)\/([^/]+)$/.exec(pathname)?.[1];
-  return titled !== undefined && isVideoId(titled);
+  return titledVideoId(pathname) !== undefined;
 }
 
 /** A title's shared info link as the info view's « Partager » writes it: the home and `?info={id}` alone. */

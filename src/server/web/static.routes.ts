@@ -8,7 +8,13 @@ import { type PreparedAnswer, preferredEncoding } from "../shared/catalogue-cach
 import type { Config } from "../shared/config.ts";
 import { AppError } from "../shared/errors.ts";
 import { cookieName as sessionCookieName } from "../shared/session.ts";
-import { type FirstScreens, isDrawnAddress, isInfoAddress, isVideoId } from "./first-screens.ts";
+import {
+  type FirstScreens,
+  isDrawnAddress,
+  isInfoAddress,
+  isVideoId,
+  titledVideoId,
+} from "./first-screens.ts";
 import { heroMeta } from "./hero-meta.ts";
 import { chunksFor, manifestReader, screenModules } from "./screen-chunks.ts";
 
@@ -175,8 +181,8 @@ function pagePreloads(pathname: string, query: URLSearchParams): string[] {
   if (pathname === "/browse" && query.size === 0) {
     links.push(fetchOf(`/api/videos?sort=relevance&limit=${EXPLORER_PAGE_SIZE}`), fetchOf("/api/categories"));
   }
-  const titled = /^\/(?:video|info)\/([^/]+)$/.exec(pathname)?.[1];
-  if (titled && isVideoId(titled)) links.push(fetchOf(`/api/videos/${titled}`));
+  const titled = titledVideoId(pathname);
+  if (titled) links.push(fetchOf(`/api/videos/${titled}`));
   return links;
 }
 
