@@ -5,8 +5,7 @@
 // (tsx's esbuild wraps every named inner function in a helper call, measured on the search's
 // ranking), and nothing to compile at start.
 export async function loadTypeScript() {
-  if (process.features.typescript) return "node";
+  if (process.features.typescript) return;
   const { register } = await import("tsx/esm/api");
   register();
-  return "tsx";
 }

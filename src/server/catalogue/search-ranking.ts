@@ -170,8 +170,7 @@ class QueryMeasure {
 }
 
 /** Measures one candidate against the query's words. */
-export function measure(query: RankingQuery | QueryMeasure, c: Candidate): RankedMatch {
-  const q = query instanceof QueryMeasure ? query : new QueryMeasure(query);
+function measure(q: QueryMeasure, c: Candidate): RankedMatch {
   const { words, compact } = q.query;
   let best: (WordMatch | undefined)[] = matchText(words, c.title_fold, compact, ATTRIBUTE.title, 0);
   (c.episodes ?? []).forEach((episode, i) => {

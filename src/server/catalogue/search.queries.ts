@@ -106,7 +106,10 @@ async function foldQuery(db: Db, q: string): Promise<{ folded: string; compact: 
   return foldInDatabase(db, q);
 }
 
-/** The query's words with their look-alikes from the vocabulary (one round trip at most). */
+/**
+ * The query's words with their look-alikes from the vocabulary: one round trip for an ASCII query
+ * (folded here), two otherwise (folded by the database first).
+ */
 export async function analyseQuery(db: Db, q: string): Promise<AnalysedQuery> {
   const { folded, compact } = await foldQuery(db, q);
   const texts = queryWords(folded);
