@@ -4,21 +4,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type BuildManifest, chunksFor, manifestReader, screenModules } from "./screen-chunks.ts";
 
-/**
- * A build's manifest as Vite writes it: the entry, the two steps it loads as it starts (web/main.tsx),
- * two screens and the chunks they share.
- */
+/** A build's manifest as Vite writes it: the entry, two screens and the chunks they share. */
 const manifest: BuildManifest = {
-  "index.html": {
-    file: "assets/index-1.js",
-    isEntry: true,
-    imports: ["_react-1.js"],
-    dynamicImports: ["app/schemas.ts", "app/app.tsx"],
-  },
+  "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_react-1.js", "_router-1.js"] },
   "_react-1.js": { file: "assets/react-1.js" },
-  "app/schemas.ts": { file: "assets/schemas-1.js", imports: ["_contract-1.js"] },
-  "_contract-1.js": { file: "assets/contract-1.js" },
-  "app/app.tsx": { file: "assets/app-1.js", imports: ["_router-1.js", "_contract-1.js", "_react-1.js"] },
   "_router-1.js": { file: "assets/router-1.js", imports: ["_react-1.js"] },
   "app/routes/home.tsx": {
     file: "assets/home-1.js",
@@ -34,16 +23,8 @@ const manifest: BuildManifest = {
 };
 
 describe("the scripts a page names for its first screen", () => {
-  /** The steps the entry loads as it starts, on every page, before any screen's. */
-  const steps = ["/assets/schemas-1.js", "/assets/contract-1.js", "/assets/app-1.js", "/assets/router-1.js"];
-
-  it("names the steps the entry loads as it starts, each once, on any page", () => {
-    expect(chunksFor(manifest, [])).toEqual(steps);
-  });
-
   it("names the screen's chunk and everything it imports, but nothing the entry's own tags bring", () => {
     expect(chunksFor(manifest, screenModules("/", new URLSearchParams()))).toEqual([
-      ...steps,
       "/assets/home-1.js",
       "/assets/rail-1.js",
       "/assets/card-1.js",
@@ -52,7 +33,6 @@ describe("the scripts a page names for its first screen", () => {
 
   it("adds the info view's chunks when the page opens on a title's info, each file once", () => {
     expect(chunksFor(manifest, screenModules("/", new URLSearchParams("info=abc")))).toEqual([
-      ...steps,
       "/assets/home-1.js",
       "/assets/rail-1.js",
       "/assets/card-1.js",
@@ -66,7 +46,7 @@ describe("the scripts a page names for its first screen", () => {
     expect(screenModules("/browse", new URLSearchParams("genre=x"))).toEqual(["app/routes/browse.tsx"]);
     expect(screenModules("/my-list", new URLSearchParams())).toEqual(["app/routes/favorites.tsx"]);
     expect(screenModules("/nulle-part", new URLSearchParams())).toEqual([]);
-    expect(chunksFor(manifest, ["app/routes/renamed.tsx"])).toEqual(steps);
+    expect(chunksFor(manifest, ["app/routes/renamed.tsx"])).toEqual([]);
   });
 
   it("reads the manifest of a new build and none while there is no build", () => {

@@ -16,7 +16,6 @@ import path from "node:path";
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  dynamicImports?: string[];
   isEntry?: boolean;
 }
 export type BuildManifest = Record<string, ManifestChunk>;
@@ -60,21 +59,14 @@ function closure(manifest: BuildManifest, key: string, into: Set<string>) {
 
 /**
  * The files (site paths) these modules need that the page's own script tags do not bring: the
- * entry's graph is already named by index.html (`<script>` and its `modulepreload` links), but not
- * the modules the entry loads itself as it starts, in steps (its dynamic imports: web/main.tsx,
- * decision 064), which every page runs: they come first. A module the manifest does not know (a
- * renamed screen) adds nothing.
+ * entry's graph is already named by index.html (`<script>` and its `modulepreload` links). A module
+ * the manifest does not know (a renamed screen) adds nothing.
  */
 export function chunksFor(manifest: BuildManifest, modules: string[]): string[] {
   const entry = new Set<string>();
-  const steps: string[] = [];
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (!chunk.isEntry) continue;
-    closure(manifest, key, entry);
-    steps.push(...(chunk.dynamicImports ?? []));
-  }
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, entry);
   const wanted = new Set<string>();
-  for (const module of [...steps, ...modules]) closure(manifest, module, wanted);
+  for (const module of modules) closure(manifest, module, wanted);
   const files: string[] = [];
   for (const key of wanted) {
     const chunk = manifest[key];

@@ -3,7 +3,7 @@ import { RouterProvider } from "react-router/dom";
 import { sessionOptions } from "#web/lib/session/session-query.ts";
 import { Providers } from "./providers.tsx";
 import { queryClient, startedFromDrawnPage } from "./query-client.ts";
-import { preloadScreen, routes } from "./router.tsx";
+import { routes } from "./router.tsx";
 import { TakeOver } from "./take-over.tsx";
 
 // A page the server drew (decision 061) is taken over where the reader is: as on any hydrated page,
@@ -14,9 +14,6 @@ const router = createBrowserRouter(routes, startedFromDrawnPage ? { hydrationDat
 
 // spec §4: the session is loaded at start. Asked before the first render, it does not wait for it.
 void queryClient.prefetchQuery(sessionOptions);
-
-/** What main.tsx needs to start the app, from the module it loads as its last step (decision 064). */
-export { preloadScreen, startedFromDrawnPage };
 
 export function App() {
   return (
