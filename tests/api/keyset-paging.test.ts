@@ -129,9 +129,11 @@ describe("the catalogue's grids", () => {
   });
 
   it("count totals up to EXACT_TOTAL_MAX and estimate larger ones, saying so", async () => {
-    const small = await get<VideoListResponse>("/api/videos?limit=1");
-    expect(small.total).toBe(VIDEOS);
-    expect(small.totalIsEstimate).toBeUndefined();
+    // The test before this one removed its two videos with plain SQL: the cached grid hears of it by
+    // the database's notification, which on PostgreSQL may come just after the next request.
+    const small = () => get<VideoListResponse>("/api/videos?limit=1");
+    await expect.poll(async () => (await small()).total).toBe(VIDEOS);
+    expect((await small()).totalIsEstimate).toBeUndefined();
     await db().execute(sql`
       insert into videos (title, year, type)
       select 'Masse ' || i, 1990, 'movie' from generate_series(1, ${EXACT_TOTAL_MAX + 200}) i`);
