@@ -27,7 +27,7 @@ if (startedFromDrawnPage) {
       hydrateRoot(container, app);
     });
   };
-  preloadScreen(window.location.pathname).then(takeOver, takeOver);
+  preloadScreen(window.location.pathname, window.location.search).then(takeOver, takeOver);
 } else {
   // The first render as a transition (issue 14): React renders it in slices and gives the browser
   // back its main thread between them, instead of one long task a phone feels as a frozen page.

@@ -1,6 +1,9 @@
-import { type ComponentType, lazy, type ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router";
+import { INFO_PARAM, isVideoId } from "#web/lib/info-link.ts";
+import { preloadable } from "#web/lib/preloadable.ts";
 import { GatedOutlet, type ScreenHandle } from "./layout/gated-outlet.tsx";
+import { preloadInfoView } from "./layout/info-modal-host.tsx";
 import { RootLayout } from "./layout/root-layout.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 
@@ -8,31 +11,14 @@ import { RouteErrorBoundary } from "./route-error-boundary.tsx";
  * Every screen is its own lazy chunk, so a first visit downloads only the screen it lands on
  * (DESIGN.md speed budget). The layout's <Suspense> shows the loading screen meanwhile; the
  * session gate fetches the chunk while it waits (layout/gated-outlet.tsx). A chunk already loaded
- * is handed to React at once (a thenable that settles as it is asked): a page the server drew
- * (decision 061) is taken over by the same screen, never by the loading screen in between.
+ * is handed to React at once (lib/preloadable.ts): a page the server drew (decision 061) is taken
+ * over by the same screen, never by the loading screen in between.
  */
 function screen(load: () => Promise<{ default: ComponentType }>): {
   element: ReactNode;
   handle: ScreenHandle;
 } {
-  let loaded: { default: ComponentType } | undefined;
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => {
-    loading ??= load().then((module) => {
-      loaded = module;
-      return module;
-    });
-    return loading;
-  };
-  const Screen = lazy(() => {
-    const module = loaded;
-    if (!module) return preload();
-    // React reads a settled thenable on the spot (no suspension).
-    // biome-ignore lint/suspicious/noThenProperty: a thenable that settles when asked is the point.
-    return { then: (resolve: (m: { default: ComponentType }) => void) => resolve(module) } as Promise<{
-      default: ComponentType;
-    }>;
-  });
+  const { Component: Screen, preload } = preloadable(load);
   return { element: <Screen />, handle: { preload } };
 }
 
@@ -100,10 +86,17 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Loads the chunks of the screen at `pathname` (decision 061: before the app takes a drawn page over). */
-export function preloadScreen(pathname: string): Promise<unknown> {
+/**
+ * Loads the chunks of the screen at this address, and the info view's when the address opens one
+ * (`?info={id}`, drawn over the screen by layout/info-modal-host.tsx): decision 061, before the app
+ * takes a drawn page over, so that every part of it is taken over in the same pass.
+ */
+export function preloadScreen(pathname: string, search = ""): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(
-    matches.map((match) => (match.route.handle as Partial<ScreenHandle> | undefined)?.preload?.()),
+  const loads: Promise<unknown>[] = matches.map((match) =>
+    Promise.resolve((match.route.handle as Partial<ScreenHandle> | undefined)?.preload?.()),
   );
+  const onPlayer = pathname.startsWith("/video/"); // no info view there (layout/root-layout.tsx)
+  if (!onPlayer && isVideoId(new URLSearchParams(search).get(INFO_PARAM))) loads.push(preloadInfoView());
+  return Promise.all(loads);
 }
