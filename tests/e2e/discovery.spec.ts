@@ -189,6 +189,30 @@ test.describe("Explorer", () => {
     await expect(page.getByRole("heading", { level: 2, name: /Drame/ })).toHaveCount(0);
   });
 
+  test("Moderne draws a later section's cards when it is scrolled to, and every section of a search at once", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/browse");
+    const sections = page.locator("main section[aria-labelledby]");
+    await expect(sections.first().locator("article").first()).toBeVisible();
+    // Far below the fold, the last section holds its cards' boxes, hidden from assistive technology.
+    const last = sections.last();
+    await expect(last.locator("article")).toHaveCount(0);
+    await expect(last.locator("li[aria-hidden='true']").first()).toBeAttached();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last.locator("article").first()).toBeVisible();
+    await expect(last.locator("li[aria-hidden='true']")).toHaveCount(0);
+
+    // A search draws all its sections: the title sought may be in any of them.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator("main").getByLabel(d.searchLabel).fill("le");
+    await expect(page.getByRole("status").filter({ hasText: d.forQuery("le") })).toBeVisible();
+    expect(await sections.count()).toBeGreaterThan(3);
+    await expect(page.locator("main section li[aria-hidden='true']")).toHaveCount(0);
+    await expect(sections.last().locator("article").first()).toBeAttached();
+  });
+
   test("an impossible combination shows 'Aucun résultat trouvé' and the filters can be cleared", async ({
     page,
   }) => {

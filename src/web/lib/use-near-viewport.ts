@@ -3,7 +3,8 @@ import { type RefObject, useEffect, useState } from "react";
 /**
  * Whether the element has come within `margin` of the viewport (a latch: once true, it stays).
  * Screens draw what is far below the fold only when the reader gets near it (issue 14: a phone's
- * first load draws the first screens, not the whole page). Without IntersectionObserver, at once.
+ * first load draws the first screens, not the whole page). Without IntersectionObserver, or when
+ * `enabled` is false, at once.
  */
 export function useNearViewport(
   ref: RefObject<Element | null>,
@@ -12,7 +13,7 @@ export function useNearViewport(
 ): boolean {
   const [near, setNear] = useState(!enabled);
   useEffect(() => {
-    if (near) return;
+    if (near || !enabled) return;
     const element = ref.current;
     if (!element || typeof IntersectionObserver === "undefined") {
       setNear(true);
@@ -29,6 +30,7 @@ export function useNearViewport(
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, near, margin]);
-  return near;
+  }, [ref, near, enabled, margin]);
+  // Not deferred (any more): at once, whatever was latched before.
+  return near || !enabled;
 }

@@ -36,7 +36,7 @@ export const infoSlots: InfoSlots = {
 /** The catalogue's grid of cards with the library's actions, for results drawn by other features. */
 export function renderVideoGrid(
   videos: readonly VideoSummary[],
-  options: { eagerCount?: number; layout?: PosterGridLayout } = {},
+  options: { eagerCount?: number; layout?: PosterGridLayout; deferred?: boolean } = {},
 ): ReactNode {
   return <VideoGrid videos={videos} cardActions={libraryCardActions} {...options} />;
 }

@@ -25,7 +25,7 @@ function errorText(error: unknown): string {
 /** Draws videos as cards: the screen passes the catalogue's grid (docs/decisions/010). */
 export type RenderVideos = (
   videos: readonly VideoSummary[],
-  options: { eagerCount?: number; layout?: PosterGridLayout },
+  options: { eagerCount?: number; layout?: PosterGridLayout; deferred?: boolean },
 ) => ReactNode;
 
 /**
@@ -114,6 +114,7 @@ export function DiscoveryResults({
               order={categoryOrder}
               selected={state.categories}
               renderVideos={renderVideos}
+              deferLater={!query}
             />
           ) : (
             renderVideos(videos, { eagerCount: 6 })
@@ -125,17 +126,26 @@ export function DiscoveryResults({
   );
 }
 
+/**
+ * The Moderne view's sections drawn with the page; without a search, the next ones draw their
+ * cards when the reader gets near them (issue 14: the Explorer's first load drew sixty cards, most
+ * far below the fold). A search's results are all drawn: the title sought may be in any section.
+ */
+const DRAWN_SECTIONS = 2;
+
 /** Moderne: one section per category, 5 columns on wide screens, empty sections left out. */
 function GroupedVideos({
   videos,
   order,
   selected,
   renderVideos,
+  deferLater,
 }: {
   videos: readonly VideoSummary[];
   order: readonly string[];
   selected: readonly string[];
   renderVideos: RenderVideos;
+  deferLater: boolean;
 }) {
   const prefix = useId();
   return (
@@ -152,7 +162,11 @@ function GroupedVideos({
             </span>
           </h2>
           {/* The first section's first row is the screen's largest paint on arrival: not lazy. */}
-          {renderVideos(group.videos, { layout: "section", eagerCount: index === 0 ? 6 : 0 })}
+          {renderVideos(group.videos, {
+            layout: "section",
+            eagerCount: index === 0 ? 6 : 0,
+            deferred: deferLater && index >= DRAWN_SECTIONS,
+          })}
         </section>
       ))}
     </div>
