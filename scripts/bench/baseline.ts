@@ -25,6 +25,13 @@ interface RawAnswer {
   body: Buffer;
 }
 
+/**
+ * Headers of an answer the bare Fastify does not repeat: its own (the date, the connection's, the
+ * length of what it sends). Everything else Bobine sent is sent again: the content's headers and the
+ * security headers every answer carries (src/server/security.ts), which the client reads and pays for.
+ */
+const NOT_REPEATED = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+
 /** GET `path` on `origin` with `headers`, the body as it came on the wire (never decompressed). */
 function rawGet(origin: string, path: string, headers: Record<string, string>): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
@@ -33,9 +40,8 @@ function rawGet(origin: string, path: string, headers: Record<string, string>): 
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
         const kept: Record<string, string> = {};
-        for (const name of ["content-type", "content-encoding", "etag", "cache-control", "vary"]) {
-          const value = res.headers[name];
-          if (typeof value === "string") kept[name] = value;
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (typeof value === "string" && !NOT_REPEATED.has(name)) kept[name] = value;
         }
         resolve({ status: res.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
       });
@@ -47,9 +53,11 @@ function rawGet(origin: string, path: string, headers: Record<string, string>): 
 
 /**
  * The ceiling of a cached answer on this machine: a bare Fastify (like the hello-world) sending, for
- * each of `paths`, the very bytes and content headers `origin` sent for it. A hello-world's answer is
- * 17 bytes; the home's is kilobytes even in Brotli, and the load's client (in this process) pays to
- * read every byte: this says how much of the gap to the hello-world is the bytes, and how much Bobine.
+ * each of `paths`, the very answer `origin` sent for it: its bytes and its headers (all but the
+ * server's own: NOT_REPEATED). A hello-world's answer is 17 bytes under five headers; the home's is
+ * kilobytes even in Brotli, every answer of Bobine carries its security headers (about 400 bytes),
+ * and the load's client (in this process) pays to read every byte: this says how much of the gap to
+ * the hello-world is the answer, and how much Bobine's work.
  */
 export async function startSameBytes(
   origin: string,

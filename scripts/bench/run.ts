@@ -391,7 +391,7 @@ async function runSuite(req: SuiteRequest, opts: Options, adminUrl: string): Pro
                 bytes: bare.bytes,
                 ratio: same.requestsPerSec > 0 ? result.requestsPerSec / same.requestsPerSec : 0,
               };
-              progress(`   the same ${fmt(bare.bytes)} bytes from a bare Fastify`, same);
+              progress(`   the same answer from a bare Fastify (${fmt(bare.bytes)} bytes)`, same);
             } finally {
               await bare.close();
             }

@@ -32,8 +32,9 @@ export interface Measurement {
   /** Non-empty when the row must not be trusted as is (non-2xx answers, connection errors). */
   flag: string;
   /**
-   * With MeasureOptions.sameBytes: a bare Fastify sending the same bytes (baseline.ts), its req/s,
-   * the answers' mean size, and this row's req/s as a share of it (1: nothing but the bytes' cost).
+   * With MeasureOptions.sameBytes: a bare Fastify sending the same answers, bytes and headers
+   * (baseline.ts), its req/s, the answers' mean size, and this row's req/s as a share of it (1:
+   * nothing but the answer's own cost).
    */
   sameBytes?: { requestsPerSec: number; bytes: number; ratio: number };
 }
@@ -44,7 +45,7 @@ export interface MeasureOptions {
   key?: string;
   /** Load the twin application whose catalogue caches are off (docs/decisions/005). */
   uncached?: boolean;
-  /** Also measure a bare Fastify sending the very bytes these paths answered (cached answers). */
+  /** Also measure a bare Fastify sending the very answers (bytes and headers) these paths gave. */
   sameBytes?: boolean;
   /** A write load: the method and one JSON body per path (give a content-type header too). */
   write?: { method: "PUT" | "POST"; bodies: readonly string[] };
