@@ -89,7 +89,7 @@ export function evaluateTargets(s: SuiteResult, growth?: ScalingResult): TargetR
       else
         rows.push({
           name,
-          figure: `${f2(m.ratioToHello)}× (${int(m.result.requestsPerSec)} req/s)` + ceiling(m),
+          figure: `${f2(m.ratioToHello)}× (${int(m.result.requestsPerSec)} req/s)${ceiling(m)}`,
           target,
           pass: !m.flag && m.ratioToHello >= CACHED_MIN_RATIO,
         });
