@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
 import { matchRoutes, type RouteObject } from "react-router";
-import { INFO_PARAM, isVideoId } from "#web/lib/info-link.ts";
+import { opensInfoView } from "#web/lib/info-link.ts";
 import { preloadable } from "#web/lib/preloadable.ts";
 import { GatedOutlet, type ScreenHandle } from "./layout/gated-outlet.tsx";
 import { preloadInfoView } from "./layout/info-modal-host.tsx";
@@ -96,7 +96,6 @@ export function preloadScreen(pathname: string, search = ""): Promise<unknown> {
   const loads: Promise<unknown>[] = matches.map((match) =>
     Promise.resolve((match.route.handle as Partial<ScreenHandle> | undefined)?.preload?.()),
   );
-  const onPlayer = pathname.startsWith("/video/"); // no info view there (layout/root-layout.tsx)
-  if (!onPlayer && isVideoId(new URLSearchParams(search).get(INFO_PARAM))) loads.push(preloadInfoView());
+  if (opensInfoView(pathname, search)) loads.push(preloadInfoView());
   return Promise.all(loads);
 }

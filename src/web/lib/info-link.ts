@@ -6,6 +6,14 @@ export const INFO_PARAM = "info";
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isVideoId = (value: string | null): value is string => value !== null && uuid.test(value);
 
+/** The player (`/video/{id}`, spec §2): no info view over it. */
+const PLAYER_PATH = /^\/video\/[^/]+\/?$/;
+
+/** Whether an address opens the info view over its screen: `?info={id}`, anywhere but on the player. */
+export function opensInfoView(pathname: string, search: string): boolean {
+  return !PLAYER_PATH.test(pathname) && isVideoId(new URLSearchParams(search).get(INFO_PARAM));
+}
+
 /** How many info modals were opened on top of the screen (so closing goes back to it at once). */
 export interface InfoLinkState {
   infoDepth: number;

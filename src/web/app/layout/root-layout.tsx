@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatch } from "react-router";
 import { LoadingScreen } from "#web/components/ui/loading-gate.tsx";
 import { navText } from "#web/i18n/common.ts";
-import { INFO_PARAM, isVideoId } from "#web/lib/info-link.ts";
+import { opensInfoView } from "#web/lib/info-link.ts";
 import { useFollowDeviceTheme } from "#web/lib/theme.ts";
 import { InfoModalHost } from "./info-modal-host.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -18,10 +18,7 @@ export function RootLayout() {
   // a poster under the modal, its largest paint (issue 14). Its data and chunks still load with
   // the page, so it shows at once when the modal closes.
   const location = useLocation();
-  const behindModal =
-    !onPlayer &&
-    location.key === "default" &&
-    isVideoId(new URLSearchParams(location.search).get(INFO_PARAM));
+  const behindModal = location.key === "default" && opensInfoView(location.pathname, location.search);
 
   return (
     <>
