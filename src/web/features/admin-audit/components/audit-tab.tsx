@@ -3,14 +3,12 @@ import { History } from "lucide-react";
 import { useState } from "react";
 import type { AuditEntry } from "#contract/admin-audit";
 import { type Column, DataTable } from "#web/components/ui/data-table.tsx";
-import { QueryStates } from "#web/components/ui/load-error.tsx";
-import { Pager } from "#web/components/ui/pager.tsx";
+import { PagedList } from "#web/components/ui/paged-list.tsx";
 import { SearchField } from "#web/components/ui/search-field.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { adminText, adminAuditText as text } from "#web/i18n/admin.ts";
 import { nbsp } from "#web/i18n/typography.ts";
-import { serverMessage } from "#web/lib/api.ts";
 import { useDebounced } from "#web/lib/use-debounced.ts";
 import { type AuditQuery, auditOptions } from "../api/audit-queries.ts";
 
@@ -135,28 +133,17 @@ export function AuditTab() {
           }}
         />
       </div>
-      <div className="mt-5" aria-busy={list.isFetching}>
-        <QueryStates
-          query={list}
-          errorTitle={adminText.loadFailed}
-          errorText={serverMessage(list.error, adminText.loadFailed)}
-          isEmpty={items.length === 0}
-          empty={<StateMessage icon={History} title={text.empty} text={text.text} />}
-        >
-          {() => (
-            <>
-              <DataTable caption={text.heading} columns={columns} rows={items} rowKey={(e) => e.id} />
-              <Pager
-                offset={offset}
-                limit={PAGE}
-                total={list.data?.total ?? 0}
-                onOffset={setOffset}
-                texts={adminText}
-              />
-            </>
-          )}
-        </QueryStates>
-      </div>
+      <PagedList
+        list={list}
+        texts={adminText}
+        isEmpty={items.length === 0}
+        empty={<StateMessage icon={History} title={text.empty} text={text.text} />}
+        offset={offset}
+        limit={PAGE}
+        onOffset={setOffset}
+      >
+        {() => <DataTable caption={text.heading} columns={columns} rows={items} rowKey={(e) => e.id} />}
+      </PagedList>
     </section>
   );
 }

@@ -7,8 +7,7 @@ import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { TitledDialog } from "#web/components/ui/dialog.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
-import { QueryStates } from "#web/components/ui/load-error.tsx";
-import { Pager } from "#web/components/ui/pager.tsx";
+import { PagedList } from "#web/components/ui/paged-list.tsx";
 import { SearchField } from "#web/components/ui/search-field.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
@@ -77,32 +76,23 @@ export function NotificationsTab() {
           {text.send}
         </button>
       </div>
-      <div className="mt-5" aria-busy={list.isFetching}>
-        <QueryStates
-          query={list}
-          errorTitle={adminText.loadFailed}
-          errorText={serverMessage(list.error, adminText.loadFailed)}
-          isEmpty={groups.length === 0}
-          empty={<StateMessage icon={BellOff} title={text.empty} text={text.emptyText} />}
-        >
-          {() => (
-            <>
-              <ul className="flex flex-col gap-4">
-                {groups.map((g) => (
-                  <Group key={g.userId} group={g} onEdit={setEditing} onDelete={setDeleting} />
-                ))}
-              </ul>
-              <Pager
-                offset={offset}
-                limit={GROUPS_PAGE}
-                total={list.data?.total ?? 0}
-                onOffset={setOffset}
-                texts={adminText}
-              />
-            </>
-          )}
-        </QueryStates>
-      </div>
+      <PagedList
+        list={list}
+        texts={adminText}
+        isEmpty={groups.length === 0}
+        empty={<StateMessage icon={BellOff} title={text.empty} text={text.emptyText} />}
+        offset={offset}
+        limit={GROUPS_PAGE}
+        onOffset={setOffset}
+      >
+        {() => (
+          <ul className="flex flex-col gap-4">
+            {groups.map((g) => (
+              <Group key={g.userId} group={g} onEdit={setEditing} onDelete={setDeleting} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
       {sending && <SendDialog onClose={() => setSending(false)} />}
       {editing && <EditDialog item={editing} onClose={() => setEditing(null)} />}
       {deleting && (

@@ -7,8 +7,7 @@ import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { type Column, DataTable } from "#web/components/ui/data-table.tsx";
 import { TitledDialog } from "#web/components/ui/dialog.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
-import { QueryStates } from "#web/components/ui/load-error.tsx";
-import { Pager } from "#web/components/ui/pager.tsx";
+import { PagedList } from "#web/components/ui/paged-list.tsx";
 import { SearchField } from "#web/components/ui/search-field.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { SelectionAction, SelectionBar } from "#web/components/ui/selection-bar.tsx";
@@ -225,34 +224,25 @@ export function UsersTab() {
         </SelectionBar>
       )}
 
-      <div className="mt-5" aria-busy={list.isFetching}>
-        <QueryStates
-          query={list}
-          errorTitle={adminText.loadFailed}
-          errorText={serverMessage(list.error, adminText.loadFailed)}
-          isEmpty={rows.length === 0}
-          empty={<StateMessage icon={Users} title={text.empty} text={text.emptyText} />}
-        >
-          {() => (
-            <>
-              <DataTable
-                caption={text.heading}
-                columns={columns}
-                rows={rows}
-                rowKey={(u) => u.id}
-                selection={selection(rows, (u) => adminText.selectRow(u.username), adminText.selectAll)}
-              />
-              <Pager
-                offset={offset}
-                limit={PAGE}
-                total={list.data?.total ?? 0}
-                onOffset={setOffset}
-                texts={adminText}
-              />
-            </>
-          )}
-        </QueryStates>
-      </div>
+      <PagedList
+        list={list}
+        texts={adminText}
+        isEmpty={rows.length === 0}
+        empty={<StateMessage icon={Users} title={text.empty} text={text.emptyText} />}
+        offset={offset}
+        limit={PAGE}
+        onOffset={setOffset}
+      >
+        {() => (
+          <DataTable
+            caption={text.heading}
+            columns={columns}
+            rows={rows}
+            rowKey={(u) => u.id}
+            selection={selection(rows, (u) => adminText.selectRow(u.username), adminText.selectAll)}
+          />
+        )}
+      </PagedList>
 
       {open?.kind === "edit" && <EditUserDialog user={open.user} onClose={close} />}
       {open?.kind === "gift" && (

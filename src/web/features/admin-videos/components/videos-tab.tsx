@@ -5,8 +5,7 @@ import type { AdminVideoRow } from "#contract/admin-videos";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { type Column, DataTable } from "#web/components/ui/data-table.tsx";
-import { QueryStates } from "#web/components/ui/load-error.tsx";
-import { Pager } from "#web/components/ui/pager.tsx";
+import { PagedList } from "#web/components/ui/paged-list.tsx";
 import { SearchField } from "#web/components/ui/search-field.tsx";
 import { SelectField } from "#web/components/ui/select-field.tsx";
 import { SelectionAction, SelectionBar } from "#web/components/ui/selection-bar.tsx";
@@ -254,34 +253,25 @@ export function VideosTab({ mediaField }: { mediaField?: MediaFieldSlot | undefi
         </SelectionBar>
       )}
 
-      <div className="mt-5" aria-busy={list.isFetching}>
-        <QueryStates
-          query={list}
-          errorTitle={adminText.loadFailed}
-          errorText={serverMessage(list.error, adminText.loadFailed)}
-          isEmpty={rows.length === 0}
-          empty={<StateMessage icon={Film} title={text.empty} text={text.emptyText} />}
-        >
-          {() => (
-            <>
-              <DataTable
-                caption={text.heading}
-                columns={columns}
-                rows={rows}
-                rowKey={(v) => v.id}
-                selection={selection(rows, (v) => adminText.selectRow(v.title), adminText.selectAll)}
-              />
-              <Pager
-                offset={offset}
-                limit={PAGE}
-                total={list.data?.total ?? 0}
-                onOffset={setOffset}
-                texts={adminText}
-              />
-            </>
-          )}
-        </QueryStates>
-      </div>
+      <PagedList
+        list={list}
+        texts={adminText}
+        isEmpty={rows.length === 0}
+        empty={<StateMessage icon={Film} title={text.empty} text={text.emptyText} />}
+        offset={offset}
+        limit={PAGE}
+        onOffset={setOffset}
+      >
+        {() => (
+          <DataTable
+            caption={text.heading}
+            columns={columns}
+            rows={rows}
+            rowKey={(v) => v.id}
+            selection={selection(rows, (v) => adminText.selectRow(v.title), adminText.selectAll)}
+          />
+        )}
+      </PagedList>
 
       {open?.kind === "form" && <VideoFormDialog videoId={open.id} mediaField={mediaField} onClose={close} />}
       {open?.kind === "subtitles" && <SubtitlesDialog video={open.video} onClose={close} />}
