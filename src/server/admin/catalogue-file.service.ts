@@ -26,6 +26,7 @@ import {
   saveEpisodes,
   setVideoCategories,
   updateVideoRow,
+  videoColumnsOf,
 } from "./videos.queries.ts";
 
 /**
@@ -88,20 +89,7 @@ export async function importCatalogue(deps: Deps, actor: Actor, file: File) {
         if (!found) throw fieldError(`videos.${i}.categories`, m.unknownCategory(name));
         return found.id;
       });
-      const columns = {
-        type: v.type,
-        title: v.title,
-        description: v.description,
-        year: v.year,
-        duration: v.duration,
-        language: v.language,
-        maturity: v.maturity,
-        thumbnail: v.thumbnail,
-        backdrop: v.backdrop,
-        videoUrl: v.videoUrl,
-        totalSeasons: v.totalSeasons,
-        published: v.published,
-      };
+      const columns = videoColumnsOf(v);
       let id: string;
       const before = v.id ? existing.get(v.id) : undefined;
       // A film is published with its video (decision 052): an address, or its uploaded file playable.

@@ -27,6 +27,22 @@ export interface VideoColumns {
   published: boolean;
 }
 
+/** Just the columns of a wider object (a form, a line of a catalogue file): nothing else is written. */
+export const videoColumnsOf = (v: VideoColumns): VideoColumns => ({
+  type: v.type,
+  title: v.title,
+  description: v.description,
+  year: v.year,
+  duration: v.duration,
+  language: v.language,
+  maturity: v.maturity,
+  thumbnail: v.thumbnail,
+  backdrop: v.backdrop,
+  videoUrl: v.videoUrl,
+  totalSeasons: v.totalSeasons,
+  published: v.published,
+});
+
 /** Whether a film's uploaded file is transcoded far enough to play (a rung of its ladder is ready). */
 export async function filmMediaReady(db: Conn, videoId: string): Promise<boolean> {
   const [row] = await db

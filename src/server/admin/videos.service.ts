@@ -40,6 +40,7 @@ import {
   unreferenced,
   updateVideoRow,
   type VideoColumns,
+  videoColumnsOf,
 } from "./videos.queries.ts";
 
 /**
@@ -63,21 +64,6 @@ export async function get(db: Deps["db"], id: string): Promise<AdminVideo> {
   if (!video) throw new AppError("VIDEO_NOT_FOUND");
   return video;
 }
-
-const columnsOf = (v: VideoForm): VideoColumns => ({
-  type: v.type,
-  title: v.title,
-  description: v.description,
-  year: v.year,
-  duration: v.duration,
-  language: v.language,
-  maturity: v.maturity,
-  thumbnail: v.thumbnail,
-  backdrop: v.backdrop,
-  videoUrl: v.videoUrl,
-  totalSeasons: v.totalSeasons,
-  published: v.published,
-});
 
 /** What the journal keeps of a video (the description cut short). */
 const journalOf = (v: Omit<VideoColumns, "type"> & { type: string; category?: string[] }) => ({
@@ -172,7 +158,7 @@ export async function create(deps: Deps, actor: Actor, v: VideoForm): Promise<Ad
   try {
     id = await deps.db.transaction(async (tx) => {
       const categoryIds = await checkCategories(tx, v.categoryIds);
-      const videoId = await insertVideo(tx, columnsOf(v), actor.id);
+      const videoId = await insertVideo(tx, videoColumnsOf(v), actor.id);
       await setVideoCategories(tx, videoId, categoryIds);
       let episodeCount = 0;
       if (v.type === "series" && v.episodes.length > 0) {
@@ -185,7 +171,7 @@ export async function create(deps: Deps, actor: Actor, v: VideoForm): Promise<Ad
         targetType: "video",
         targetId: videoId,
         targetLabel: v.title,
-        after: { ...journalOf({ ...columnsOf(v), category }), episodes: episodeCount },
+        after: { ...journalOf({ ...videoColumnsOf(v), category }), episodes: episodeCount },
       });
       // Announced when members can see it: now, or when the draft is published.
       if (v.published) {
@@ -225,7 +211,7 @@ export async function update(deps: Deps, actor: Actor, id: string, v: VideoEdit)
       if (filmLacksMedia(v, await filmMediaReady(tx, id))) {
         throw fieldError("videoUrl", before?.published === false ? m.publishNeedsMedia : m.videoUrlRequired);
       }
-      await updateVideoRow(tx, id, columnsOf(v));
+      await updateVideoRow(tx, id, videoColumnsOf(v));
       await setVideoCategories(tx, id, categoryIds);
 
       let created: Awaited<ReturnType<typeof saveEpisodes>> = [];
@@ -247,7 +233,7 @@ export async function update(deps: Deps, actor: Actor, id: string, v: VideoEdit)
       }
       await refreshEpisodeCount(tx, id);
       const category = await categoryNamesOf(tx, id);
-      const diff = before ? changes(journalOf(before), journalOf({ ...columnsOf(v), category })) : null;
+      const diff = before ? changes(journalOf(before), journalOf({ ...videoColumnsOf(v), category })) : null;
       await recordAudit(tx, actor, {
         action: "video.update",
         targetType: "video",
