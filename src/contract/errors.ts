@@ -54,11 +54,12 @@ export const errorMessages = {
 
 /**
  * French messages that refine a code for one cause: an unknown route (spec §7: 'Route non
- * implémentée'), a body that is not JSON or in an unknown encoding, a state change from another
+ * implémentée') or file, a body that is not JSON or in an unknown encoding, a state change from another
  * site (SECURITY-CHECKLIST 13), a request HTTP itself cannot read, a server that is stopping.
  */
 export const requestMessages = {
   routeNotImplemented: "Route non implémentée",
+  fileNotFound: "Fichier introuvable.",
   invalidJson: "Le corps de la requête n'est pas un JSON valide.",
   foreignOrigin: "Requête refusée : origine non autorisée.",
   unsupportedEncoding: "Encodage du corps de la requête (Content-Encoding) non pris en charge.",

@@ -65,6 +65,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       reply.header("Retry-After", String(RETRY_AFTER_UNKNOWN_SECONDS));
       return send(429, { code: "RATE_LIMITED", message: errorCatalogue.RATE_LIMITED.message });
     }
+    // @fastify/static refuses a path that climbs out of its folder or names a dotfile (403) and
+    // misses a file (404): to the client, both are a file that is not there (SECURITY-CHECKLIST 23).
+    if (err.statusCode === 403 || err.statusCode === 404) {
+      return send(404, { code: "NOT_FOUND", message: requestMessages.fileNotFound });
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return send(err.statusCode, {
         code: "VALIDATION_ERROR",

@@ -62,6 +62,19 @@ describe("error model", () => {
     expect(res.json()).toMatchObject({ code: "NOT_FOUND", message: messages.routeNotImplemented });
   });
 
+  it("answers a missing image, and a path that climbs out of the images or names a dotfile, with the same French 404", async () => {
+    for (const url of [
+      "/media/images/nexiste-pas.webp",
+      "/media/images/..%2f..%2fbobine.lock",
+      "/media/images/%2e%2e/%2e%2e/bobine.lock",
+      "/media/images/.secret",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: "NOT_FOUND", message: messages.fileNotFound });
+    }
+  });
+
   it("answers malformed JSON with a French 400 and a request id", async () => {
     const res = await t.app.inject({
       method: "POST",

@@ -356,11 +356,13 @@ test("the home, the Explorer, an info view and a player load without breaking th
   }
 });
 
-test("serves the SPA's HTML uncached and its hashed assets cached for a year, with an HTML fallback", async ({
+test("serves the SPA's HTML uncached and its hashed assets cached for a year, with an HTML fallback that says 404 for an unknown address", async ({
   request,
 }) => {
+  expect((await request.get("/profile")).status()).toBe(200);
   const html = await request.get("/une/route/du/client");
-  expect(html.status()).toBe(200);
+  expect(html.status()).toBe(404);
+  expect(html.headers()["content-type"]).toContain("text/html");
   expect(html.headers()["cache-control"]).toBe("no-cache");
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1];
   expect(asset).toBeTruthy();
@@ -432,12 +434,28 @@ test.describe("header", () => {
     }
   });
 
-  test("shows the simpler header to the desktop app", async ({ browser }) => {
+  test("shows the desktop app a simpler header, without the search box, where a visitor signs in, in a wide and a narrow window", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ userAgent: "Mozilla/5.0 BobineDesktop/1.0" });
     const page = await context.newPage();
     await page.goto("/");
-    await expect(page.getByRole("navigation", { name: navText.mainLabel })).toBeVisible();
-    await expect(page.getByRole("link", { name: navText.login })).toHaveCount(0);
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("navigation", { name: navText.mainLabel })).toBeVisible();
+    await expect(banner.getByRole("link", { name: discoveryText.searchLabel })).toHaveCount(0);
+    await expect(banner.getByRole("combobox")).toHaveCount(0);
+    await banner.getByRole("link", { name: navText.login }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // A narrow window: the links and the account actions move into the compact menu, nothing is cut.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    await expect(banner.getByRole("navigation", { name: navText.mainLabel })).toBeHidden();
+    await banner.getByRole("button", { name: navText.openMenu }).click();
+    await expect(page.getByRole("navigation", { name: navText.mobileLabel })).toBeVisible();
+    await expect(banner.getByRole("combobox")).toHaveCount(0);
+    await expect(banner.getByRole("link", { name: navText.register })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();
   });
 });
@@ -465,13 +483,31 @@ test.describe("error and not-found pages", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("any unknown path and /404 show 'Page non trouvée' with links to / and /search", async ({ page }) => {
+  test("any unknown path and /404 show 'Page non trouvée', sent with the status 404, with links to / and /search", async ({
+    page,
+  }) => {
     for (const path of ["/404", "/une/page/qui/n-existe/pas"]) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: notFoundText.title })).toBeVisible();
       await expect(page.locator('main a[href="/"]').first()).toBeVisible();
       await expect(page.locator('main a[href^="/search"]').first()).toBeVisible();
     }
+  });
+
+  test("a missing file (a stale script, robots.txt) is a 404 in French, never the app's page", async ({
+    request,
+  }) => {
+    for (const path of ["/assets/index-nexistepas.js", "/robots.txt"]) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(404);
+      expect(response.headers()["content-type"]).not.toContain("text/html");
+      expect((await response.json()).message).toBe("Fichier introuvable.");
+    }
+    // A page of the app is still the app's page.
+    const browse = await request.get("/browse");
+    expect(browse.status()).toBe(200);
+    expect(browse.headers()["content-type"]).toContain("text/html");
   });
 });
 

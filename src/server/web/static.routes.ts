@@ -8,6 +8,7 @@ import { type PreparedAnswer, preferredEncoding } from "../shared/catalogue-cach
 import type { Config } from "../shared/config.ts";
 import { AppError } from "../shared/errors.ts";
 import { cookieName as sessionCookieName } from "../shared/session.ts";
+import { isAppRoute, isFileAddress } from "./app-routes.ts";
 import {
   type FirstScreens,
   isDrawnAddress,
@@ -84,9 +85,16 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
     // The reset link's token is in this page's URL: never send it on as a referrer.
     if (url.startsWith("/reset-password")) reply.header("Referrer-Policy", "no-referrer");
     const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/media/");
-    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+    const pathname = url.split("?")[0] ?? "/";
+    if (
+      !isApi &&
+      hasWeb &&
+      !isFileAddress(pathname) &&
+      (request.method === "GET" || request.method === "HEAD")
+    ) {
       reply.header("Cache-Control", "no-cache");
-      const pathname = url.split("?")[0] ?? "/";
+      // The app's « Page non trouvée » for an address it does not answer, with its status.
+      if (!isAppRoute(pathname)) reply.code(404);
       const query = new URLSearchParams(url.slice(pathname.length));
       const built = manifest();
       const scripts = built ? chunksFor(built, screenModules(pathname, query)) : [];
@@ -141,7 +149,15 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
       if (!hero) return reply.send(fs.createReadStream(indexHtml));
       return reply.send(heroMeta(await fs.promises.readFile(indexHtml, "utf8"), hero.id));
     }
-    throw new AppError("NOT_FOUND", isApi ? requestMessages.routeNotImplemented : undefined);
+    const isRoute = url === "/api" || url.startsWith("/api/");
+    throw new AppError(
+      "NOT_FOUND",
+      isRoute
+        ? requestMessages.routeNotImplemented
+        : url.startsWith("/media/") || isFileAddress(pathname)
+          ? requestMessages.fileNotFound
+          : undefined,
+    );
   });
 }
 

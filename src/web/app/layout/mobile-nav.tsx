@@ -45,7 +45,16 @@ function AccountSection({ user }: { user: SessionUser }) {
  * The compact nav below md (spec §2: "a compact mobile nav repeats links"): a disclosure button
  * with aria-expanded; Escape, a click outside or a navigation closes it.
  */
-export function MobileNav({ user, pending }: { user: SessionUser | null; pending: boolean }) {
+export function MobileNav({
+  user,
+  pending,
+  searchBox = true,
+}: {
+  user: SessionUser | null;
+  pending: boolean;
+  /** The desktop app's simpler header has no search box, here either. */
+  searchBox?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -93,9 +102,11 @@ export function MobileNav({ user, pending }: { user: SessionUser | null; pending
         hidden={!open}
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-b border-white/8 bg-bg/97 px-5 pt-3 pb-6 shadow-2xl backdrop-blur-xl sm:px-8"
       >
-        <search className="mb-3">
-          <HeaderSearch variant="panel" />
-        </search>
+        {searchBox && (
+          <search className="mb-3">
+            <HeaderSearch variant="panel" />
+          </search>
+        )}
         <nav aria-label={navText.mobileLabel}>
           <ul className="flex flex-col">
             {navLinksFor(user !== null).map((link) => (

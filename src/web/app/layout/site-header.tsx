@@ -100,14 +100,15 @@ export function SiteHeader() {
         <BrandLink />
         {!authScreen &&
           (isDesktopApp ? (
+            // The simpler header: no search box (the app's window has Explorer), the same account
+            // actions — a visitor signs in from here — and the compact nav in a narrow window.
             <>
-              <PrimaryNav signedIn={user !== null} />
-              {user && (
-                <div className="ml-auto flex items-center gap-2">
-                  <NotificationBell userId={user.id} />
-                  <UserMenu user={user} />
-                </div>
-              )}
+              <PrimaryNav signedIn={user !== null} className="hidden md:block" />
+              <div className="ml-auto flex items-center gap-2">
+                {user && <NotificationBell userId={user.id} />}
+                <AccountActions user={user} pending={isPending} />
+                <MobileNav user={user} pending={isPending} searchBox={false} />
+              </div>
             </>
           ) : (
             <>
