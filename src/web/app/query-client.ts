@@ -1,6 +1,7 @@
 import { hydrate, QueryClient } from "@tanstack/react-query";
 import { isApiRequestError } from "#web/lib/api.ts";
 import { FIRST_SCREEN_STATE_ID } from "#web/lib/first-screen.ts";
+import { SUBSCRIPTION_UPDATED } from "#web/lib/query-tags.ts";
 
 /** A request the server refused on purpose (4xx) will be refused again: do not retry it. */
 const shouldRetry = (failureCount: number, error: unknown) =>
@@ -17,6 +18,11 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Access changed (SUBSCRIPTION_UPDATED): every screen's answers are read again.
+if (typeof window !== "undefined") {
+  window.addEventListener(SUBSCRIPTION_UPDATED, () => void queryClient.invalidateQueries());
+}
 
 /**
  * A page the server drew for a visitor (decision 061) comes with the answers it was drawn from:

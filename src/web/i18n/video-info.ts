@@ -18,8 +18,9 @@ export const infoText = {
   likeSignIn: "Connectez-vous pour dire que vous aimez ce titre.",
   share: "Partager",
   linkCopied: "Lien copié",
-  copyFailed: "Impossible de copier le lien",
-  copyFailedText: (url: string) => `Copiez-le à la main${nbsp}: ${url}`,
+  /** spec §8 Share, word for word; the description gives the link to copy by hand. */
+  copyFailed: "Impossible de partager la vidéo.",
+  copyFailedText: (url: string) => `Copiez le lien à la main${nbsp}: ${url}`,
   yourRating: "Votre note",
   rateStar: (n: number) => `${n} étoile${n > 1 ? "s" : ""} sur 5`,
   removeRating: "Retirer ma note",
@@ -52,5 +53,6 @@ export const infoText = {
   notFoundTitle: errorMessages.VIDEO_NOT_FOUND,
   notFoundText: videoText.notFound,
   backHome: "Retour à l'accueil",
-  errorTitle: "Impossible de charger cette vidéo",
+  /** spec §8 Video, word for word. */
+  errorTitle: "Erreur lors du chargement de la vidéo",
 } as const;

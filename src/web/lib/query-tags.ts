@@ -40,3 +40,10 @@ export const mediaData = { mediaData: true } as const;
 export function refreshMediaData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => query.meta?.mediaData === true });
 }
+
+/**
+ * spec §4: the window event that says the member's access changed (a payment confirmed:
+ * success-view.tsx; or the desktop app's shell). The app's query client reads every answer again
+ * on it (app/query-client.ts): the subscription, the session's plan, the paywall, the plans.
+ */
+export const SUBSCRIPTION_UPDATED = "subscription-updated";

@@ -42,7 +42,8 @@ export const subscriptionStateOptions = (userId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.state(userId),
     queryFn: ({ signal }) => apiGet(getSubscription, { signal }),
-    refetchInterval: 15 * 60_000,
+    refetchInterval: (q) =>
+      q.state.data?.state === "active" || q.state.data?.state === "expiring" ? 15 * 60_000 : false,
   });
 
 export const receiptsOptions = (userId: string) =>

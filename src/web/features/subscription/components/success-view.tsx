@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Check, CircleCheck, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
@@ -6,6 +6,7 @@ import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { plansText, successText } from "#web/i18n/subscription.ts";
+import { SUBSCRIPTION_UPDATED } from "#web/lib/query-tags.ts";
 import { toast } from "#web/lib/toast.ts";
 import { subscriptionKeys, verify } from "../api/plan-queries.ts";
 import { formatPrice, priceSuffix } from "./plan-price.ts";
@@ -18,7 +19,6 @@ const waitAfter = (attempt: number) => (attempt <= 1 ? 1000 : 3000);
  * payment with the provider, then the plan's details and the 8 benefits — never before.
  */
 export function SuccessView({ sessionId }: { sessionId: string }) {
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: subscriptionKeys.verify(sessionId),
     queryFn: () => verify(sessionId),
@@ -29,12 +29,11 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
   const status = query.data?.status;
   useEffect(() => {
     if (status !== "paid" || !query.data) return;
-    // Access changed: every screen's answers (settings, paywall, plans) are read again.
-    void queryClient.invalidateQueries();
-    // spec §4: other parts of the page re-check the subscription on this window event.
-    window.dispatchEvent(new Event("subscription-updated"));
+    // spec §4: the subscription, and every answer access changes, is read again on this event
+    // (app/query-client.ts).
+    window.dispatchEvent(new Event(SUBSCRIPTION_UPDATED));
     toast.success(successText.toastTitle, successText.toastText(query.data.plan.name));
-  }, [status, query.data, queryClient]);
+  }, [status, query.data]);
 
   if (query.isError || status === "failed" || status === "refunded") {
     return (
