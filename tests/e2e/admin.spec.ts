@@ -119,6 +119,36 @@ test.describe("the administration", () => {
     }
   });
 
+  test("changes a seeded member's role without touching an e-mail the sign-up rules would now refuse, and never ticks its own account for a bulk action", async ({
+    browser,
+  }) => {
+    const { context, page } = await adminPage(browser);
+    try {
+      // The demo's audience has addresses on bobine.example, a test domain sign-up refuses.
+      const name = "spectateur-12";
+      await page.goto("/admin?tab=users");
+      await page.getByLabel(adminUsersText.searchLabel).fill(name);
+      const row = page.getByRole("row").filter({ hasText: name });
+      for (const role of ["admin", "user"] as const) {
+        await page.getByRole("button", { name: adminUsersText.editLabel(name) }).click();
+        const edit = page.getByRole("dialog", { name: adminUsersText.editTitle(name) });
+        await edit.getByLabel(adminUsersText.role).selectOption(role);
+        await edit.getByRole("button", { name: adminText.save }).click();
+        await expect(toast(page, adminUsersText.updated).first()).toBeVisible();
+        await expect(edit).toHaveCount(0);
+        await expect(row).toContainText(adminUsersText.roles[role]);
+      }
+
+      // One's own row cannot be ticked, nor « tout sélectionner » when it is the only row.
+      await page.getByLabel(adminUsersText.searchLabel).fill(FIXTURE_ADMIN.username);
+      const own = page.getByRole("checkbox", { name: adminText.selectRow(FIXTURE_ADMIN.username) });
+      await expect(own).toBeDisabled();
+      await expect(page.getByRole("checkbox", { name: adminText.selectAll })).toBeDisabled();
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a series with two seasons and a French subtitle, edited, is on a member's home and in search, and in the journal", async ({
     browser,
   }) => {

@@ -352,6 +352,10 @@ export const adminUsersText = {
   deleteFailed: "Impossible de supprimer l'utilisateur",
   confirmDelete: (name: string) => `Supprimer ${name}${nbsp}?`,
   confirmDeleteText: `Son compte et toutes ses données (listes, notes, historique, notifications, abonnements) seront supprimés. Cette action est irréversible.`,
+  bulkConfirmDeleteText: (n: number) =>
+    n > 1
+      ? `Leurs comptes et toutes leurs données (listes, notes, historique, notifications, abonnements) seront supprimés. Cette action est irréversible.`
+      : `Son compte et toutes ses données (listes, notes, historique, notifications, abonnements) seront supprimés. Cette action est irréversible.`,
   giftTitle: (name: string) => `Offrir un abonnement à ${name}`,
   giftPlan: "Formule",
   giftPlans: { essentiel: "Essentiel", premium: "Premium", lifetime: "À vie" },
@@ -480,6 +484,7 @@ export const adminAuditText = {
     backdrop: "image de fond",
     videoUrl: "vidéo",
     totalSeasons: "saisons",
+    published: "publié",
     episodes: "épisodes",
     episodesAdded: "épisodes ajoutés",
     episodesSaved: "épisodes enregistrés",
@@ -558,7 +563,7 @@ export const adminMediaText = {
   retrying: (n: number) => `Connexion perdue${nbsp}: nouvel essai (${n})…`,
   cut: `Connexion perdue. «${nbsp}Reprendre${nbsp}» continue l'envoi là où il s'est arrêté.`,
   refused: "L'envoi a été refusé.",
-  done: `Fichier reçu${nbsp}: le transcodage commence (voir l'onglet «${nbsp}En cours${nbsp}»).`,
+  done: `Fichier reçu${nbsp}: son transcodage se suit ci-dessous et dans l'onglet «${nbsp}En cours${nbsp}».`,
   cancelled: "Envoi annulé.",
   current: (status: string, progress: number) =>
     `Média${nbsp}: ${status}${progress > 0 && progress < 100 ? ` (${progress}${nbsp}%)` : ""}`,

@@ -23,6 +23,8 @@ export interface RowSelection<R> {
   /** The accessible name of a row's checkbox ("Sélectionner « Titre »"). */
   label: (row: R) => string;
   allLabel: string;
+  /** Whether a row can take part in the bulk actions (its checkbox disabled when not). */
+  selectable: (row: R) => boolean;
 }
 
 /**
@@ -45,14 +47,18 @@ export function DataTable<R>({
   rowKey: (row: R) => string;
   selection?: RowSelection<R> | undefined;
 }) {
+  const selectableRows = selection ? rows.filter((r) => selection.selectable(r)) : [];
   const allSelected =
-    selection !== undefined && rows.length > 0 && rows.every((r) => selection.selected.has(rowKey(r)));
+    selection !== undefined &&
+    selectableRows.length > 0 &&
+    selectableRows.every((r) => selection.selected.has(rowKey(r)));
   const checkbox = (row: R) =>
     selection && (
       <input
         type="checkbox"
-        className="size-4 accent-[var(--color-accent)]"
+        className="size-4 accent-[var(--color-accent)] disabled:opacity-40"
         checked={selection.selected.has(rowKey(row))}
+        disabled={!selection.selectable(row)}
         onChange={() => selection.onToggle(row)}
         aria-label={selection.label(row)}
       />
@@ -75,6 +81,7 @@ export function DataTable<R>({
                     type="checkbox"
                     className="size-4 accent-[var(--color-accent)]"
                     checked={allSelected}
+                    disabled={selectableRows.length === 0}
                     onChange={(e) => selection.onToggleAll(e.target.checked)}
                     aria-label={selection.allLabel}
                   />
@@ -112,7 +119,7 @@ export function DataTable<R>({
                   {c.cell(row)}
                 </div>
               ))}
-              <div className="min-w-0 flex-1 font-semibold break-words">
+              <div className="min-w-0 flex-1 font-semibold wrap-anywhere">
                 {pick("title").map((c) => (
                   <div key={c.key}>{c.cell(row)}</div>
                 ))}
@@ -123,7 +130,7 @@ export function DataTable<R>({
                 {pick("field").map((c) => (
                   <div key={c.key} className="contents">
                     <dt className="text-muted">{c.header}</dt>
-                    <dd className="min-w-0 break-words">{c.cell(row)}</dd>
+                    <dd className="min-w-0 wrap-anywhere">{c.cell(row)}</dd>
                   </div>
                 ))}
               </dl>

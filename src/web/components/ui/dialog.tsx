@@ -137,7 +137,10 @@ export function TitledDialog({
   const titleId = useId();
   const textId = useId();
   const heading = (
-    <h2 id={titleId} className={`${danger ? "mt-4 " : ""}text-lg leading-snug font-bold text-balance`}>
+    <h2
+      id={titleId}
+      className={`${danger ? "mt-4 " : ""}text-lg leading-snug font-bold text-balance wrap-anywhere`}
+    >
       {title}
     </h2>
   );

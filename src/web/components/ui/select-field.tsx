@@ -11,7 +11,7 @@ const looks = {
   /** A form field with its label above: the Explorer's filters. */
   field: {
     box: "",
-    label: "mb-1.5 block text-sm font-semibold text-fg/85",
+    label: "mb-1.5 block text-sm font-medium text-fg/90",
     select:
       "h-11 w-full rounded-xl border border-white/15 bg-surface-2 px-3 text-[0.95rem] text-fg transition-colors hover:border-white/30 focus:border-accent/70 focus:outline-none",
   },

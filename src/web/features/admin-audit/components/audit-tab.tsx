@@ -27,7 +27,8 @@ function shown(value: unknown, key?: string): string {
   if (typeof value === "string" && key && text.values[key]?.[value]) return text.values[key][value] as string;
   if (value === null || value === undefined || value === "") return text.none;
   if (typeof value === "boolean") return value ? text.yes : text.no;
-  if (typeof value === "number") return value.toLocaleString("fr-FR");
+  // A year is a name, not a quantity: « 2026 », never « 2 026 ».
+  if (typeof value === "number") return key === "year" ? String(value) : value.toLocaleString("fr-FR");
   if (typeof value === "string") {
     if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return when.format(new Date(value));
     return value.length > 80 ? `${value.slice(0, 80)}…` : value;
@@ -49,7 +50,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
       {keys.map((key) => (
         <div key={key} className="flex flex-wrap gap-x-1.5">
           <dt className="font-semibold text-muted">{text.fields[key] ?? key}</dt>
-          <dd className="break-words">
+          <dd className="wrap-anywhere">
             {entry.before && key in entry.before && (
               <>
                 <span className="text-danger line-through decoration-1">{shown(entry.before[key], key)}</span>
@@ -92,7 +93,7 @@ export function AuditTab() {
     {
       key: "target",
       header: text.columns.target,
-      cell: (e) => <span className="break-words">{e.targetLabel || text.none}</span>,
+      cell: (e) => <span className="wrap-anywhere">{e.targetLabel || text.none}</span>,
     },
     {
       key: "changes",

@@ -79,7 +79,7 @@ export function CategoriesTab() {
                       aria-hidden="true"
                     />
                     <div className="min-w-0 flex-1">
-                      <h3 className="font-bold break-words">{c.name}</h3>
+                      <h3 className="font-bold wrap-anywhere">{c.name}</h3>
                       <p className="text-sm text-muted tabular-nums">{text.videos(c.videoCount)}</p>
                     </div>
                     <code className="text-xs text-subtle">{c.color}</code>

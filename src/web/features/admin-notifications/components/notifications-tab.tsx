@@ -144,7 +144,7 @@ function Group({
           <li key={n.id} className="flex flex-wrap items-start gap-3 py-3">
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold break-words">{n.title}</span>
+                <span className="font-semibold wrap-anywhere">{n.title}</span>
                 <span
                   className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
                     n.isRead ? "bg-white/8 text-muted" : "bg-accent/15 text-accent"
@@ -153,7 +153,7 @@ function Group({
                   {n.isRead ? text.read : text.unread}
                 </span>
               </p>
-              <p className="mt-1 text-sm whitespace-pre-line text-fg/85 break-words">{n.message}</p>
+              <p className="mt-1 text-sm whitespace-pre-line text-fg/85 wrap-anywhere">{n.message}</p>
               <p className="mt-1 text-xs text-muted">{formatLongDate(n.createdAt)}</p>
             </div>
             <span className="flex gap-1">

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, Suspense, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 
@@ -39,6 +39,18 @@ export function AdminPanel({
   const current = tabs.find((t) => t.id === params.get("tab")) ?? tabs[0];
   const base = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  // On a phone the tab list is wider than the screen: the open tab (from a link, a reload, the
+  // arrow keys) is brought into its strip, centred, without scrolling the page itself.
+  const currentId = current?.id;
+  useEffect(() => {
+    const tab = currentId ? refs.current[currentId] : null;
+    const strip = tab?.parentElement;
+    if (!tab || !strip || strip.scrollWidth <= strip.clientWidth) return;
+    const left = tab.offsetLeft - strip.offsetLeft;
+    if (left >= strip.scrollLeft && left + tab.offsetWidth <= strip.scrollLeft + strip.clientWidth) return;
+    strip.scrollLeft = left - (strip.clientWidth - tab.offsetWidth) / 2;
+  }, [currentId]);
 
   const open = (id: string, focus = false) => {
     setParams(

@@ -120,7 +120,7 @@ export function PaymentsTab() {
       key: "detail",
       header: text.eventColumns.detail,
       className: "max-w-72",
-      cell: (e) => <span className="break-words text-xs text-muted">{e.detail ?? "—"}</span>,
+      cell: (e) => <span className="wrap-anywhere text-xs text-muted">{e.detail ?? "—"}</span>,
     },
     {
       key: "actions",

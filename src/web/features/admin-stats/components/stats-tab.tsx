@@ -52,7 +52,7 @@ export function StatsTab() {
                 </span>
                 <Thumbnail src={v.thumbnail} title={v.title} />
                 <div className="min-w-0">
-                  <p className="font-semibold break-words">{v.title}</p>
+                  <p className="font-semibold wrap-anywhere">{v.title}</p>
                   <p className="text-sm text-muted tabular-nums">{text.views(formatInteger(v.views))}</p>
                   <p className="text-sm text-muted tabular-nums">
                     {text.rating(formatRating(v.averageRating), formatInteger(v.totalRatings))}

@@ -239,7 +239,12 @@ export function UsersTab() {
             columns={columns}
             rows={rows}
             rowKey={(u) => u.id}
-            selection={selection(rows, (u) => adminText.selectRow(u.username), adminText.selectAll)}
+            selection={selection(
+              rows,
+              (u) => adminText.selectRow(u.username),
+              adminText.selectAll,
+              (u) => !protectedOrSelf(u),
+            )}
           />
         )}
       </PagedList>
@@ -273,7 +278,7 @@ export function UsersTab() {
         <ConfirmDialog
           danger
           title={text.bulkConfirmDelete(count)}
-          text={text.confirmDeleteText}
+          text={text.bulkConfirmDeleteText(count)}
           confirmLabel={adminText.delete}
           cancelLabel={adminText.cancel}
           busy={bulk.isPending}
@@ -369,12 +374,14 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => voi
   const [role, setRole] = useState<"user" | "admin">(user.role === "admin" ? "admin" : "user");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
+  // Only what changed is checked and sent: an address kept as it is (one a rule added since would
+  // refuse, a seeded demo one) never stands in the way of changing the role.
+  const changes = () => ({
+    ...(email.trim().toLowerCase() !== user.email.toLowerCase() ? { email } : {}),
+    role,
+  });
   const save = useMutation({
-    mutationFn: () =>
-      patchUser(user.id, {
-        ...(email.trim().toLowerCase() !== user.email.toLowerCase() ? { email } : {}),
-        role,
-      }),
+    mutationFn: () => patchUser(user.id, changes()),
     onSuccess: async () => {
       toast.success(text.updated, user.username);
       await refreshAdminData(queryClient);
@@ -389,7 +396,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => voi
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setAlert(null);
-    const checked = checkForm(userUpdateInput, { email, role });
+    const checked = checkForm(userUpdateInput, changes());
     if (!checked.ok) return setErrors(checked.fields);
     setErrors({});
     save.mutate();

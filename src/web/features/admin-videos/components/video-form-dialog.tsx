@@ -249,7 +249,7 @@ function VideoForm({
     <form ref={formRef} onSubmit={submit} noValidate className="flex min-h-full flex-col">
       <header className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-line bg-surface px-5 py-4 sm:px-7">
         <div className="flex min-w-0 flex-col gap-1.5">
-          <h2 id={titleId} className="text-lg font-bold text-balance sm:text-xl">
+          <h2 id={titleId} className="min-w-0 text-lg font-bold text-balance wrap-anywhere sm:text-xl">
             {video ? text.editTitle(video.title) : text.addTitle}
             {video && !video.published && <DraftBadge className="ml-2 align-middle" />}
           </h2>
@@ -323,18 +323,18 @@ function VideoForm({
                 return (
                   <label
                     key={c.id}
-                    className={`flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm has-focus-visible:outline-2 has-focus-visible:outline-accent ${
+                    className={`flex max-w-full min-w-0 cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm wrap-anywhere has-focus-visible:outline-2 has-focus-visible:outline-accent ${
                       position >= 0 ? "border-accent bg-accent/10" : "border-line"
                     }`}
                   >
                     <input
                       type="checkbox"
-                      className="size-4 accent-[var(--color-accent)]"
+                      className="size-4 shrink-0 accent-[var(--color-accent)]"
                       checked={position >= 0}
                       onChange={() => toggleCategory(c.id)}
                     />
                     <span
-                      className="size-2.5 rounded-full"
+                      className="size-2.5 shrink-0 rounded-full"
                       style={{ backgroundColor: c.color }}
                       aria-hidden="true"
                     />

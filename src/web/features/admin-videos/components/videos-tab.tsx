@@ -107,7 +107,7 @@ export function VideosTab({ mediaField }: { mediaField?: MediaFieldSlot | undefi
       card: "title",
       cell: (v) => (
         <span className="flex flex-col">
-          <span className="font-semibold">
+          <span className="font-semibold wrap-anywhere">
             {v.title}
             {!v.published && <DraftBadge className="ml-2 align-middle" />}
           </span>
