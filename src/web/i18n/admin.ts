@@ -121,6 +121,9 @@ export const adminToolsText = {
   importFailed: "Erreur d'import",
   importNotJson: "Ce fichier n'est pas un JSON lisible.",
   importErrors: "Défauts trouvés dans le fichier",
+  /** Where a defect is, as a person counts: « Vidéo 2 › épisode 3 › titre ». */
+  importPlaces: { videos: "Vidéo", categories: "Catégorie", episodes: "Épisode" } as Record<string, string>,
+  importWhole: "Le fichier",
   imported: adminCatalogueMessages.imported,
 };
 

@@ -8,11 +8,13 @@ import { FileField } from "#web/components/ui/file-field.tsx";
 import { FormAlert } from "#web/components/ui/form-alert.tsx";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { adminText, adminToolsText as text } from "#web/i18n/admin.ts";
+import { nbsp } from "#web/i18n/typography.ts";
 import { serverMessage } from "#web/lib/api.ts";
 import { checkForm, type FieldErrors, serverFields } from "#web/lib/form-errors.ts";
 import { refreshAdminData } from "#web/lib/query-tags.ts";
 import { toast } from "#web/lib/toast.ts";
 import { postCatalogue } from "../api/tools-actions.ts";
+import { defectPlace } from "../lib/defect-place.ts";
 
 /** Past these, the list of defects says "and N more". */
 const SHOWN_DEFECTS = 12;
@@ -78,7 +80,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <ul className="flex flex-col gap-1.5">
               {list.slice(0, SHOWN_DEFECTS).map(([where, message]) => (
                 <li key={where}>
-                  <code className="text-xs text-muted">{where || "—"}</code> {message}
+                  <span className="font-semibold">{defectPlace(where)}</span>
+                  {nbsp}: {message}
                 </li>
               ))}
               {list.length > SHOWN_DEFECTS && <li className="text-muted">…</li>}
