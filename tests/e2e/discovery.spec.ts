@@ -93,6 +93,31 @@ test.describe("search page", () => {
     await expect(page.getByRole("status").filter({ hasText: /résultats/ })).toBeVisible();
   });
 
+  test("has the Explorer's structure: a category from the Filtres panel narrows the results, Moderne groups them, all in the address", async ({
+    page,
+    request,
+  }) => {
+    const all = await (await request.get("/api/videos?q=le&limit=1")).json();
+    const drame = await (await request.get("/api/videos?q=le&limit=1&categories=Drame")).json();
+    expect(drame.total).toBeGreaterThan(0);
+    expect(drame.total).toBeLessThan(all.total);
+
+    await page.goto("/search?q=le");
+    const count = page.getByRole("status").filter({ hasText: /résultats?/ });
+    await expect(count).toContainText(`${all.total}`);
+    // The search page opens on the classic grid (relevance order).
+    await expect(page.getByRole("button", { name: d.viewClassic })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: /^Filtres/ }).click();
+    await page.getByRole("checkbox", { name: /^Drame/ }).click();
+    await expect(page).toHaveURL(/categories=Drame/);
+    await expect(count).toContainText(`${drame.total}\u00a0résultat`);
+    await page.getByRole("button", { name: d.viewModern }).click();
+    await expect(page).toHaveURL(/view=modern/);
+    await expect(page.getByRole("heading", { level: 2, name: /^Drame/ })).toBeVisible();
+    await page.reload();
+    await expect(count).toContainText(`${drame.total}\u00a0résultat`);
+  });
+
   test("a query over 100 characters shows the server's French message", async ({ page }) => {
     await page.goto(`/search?q=${"a".repeat(101)}`);
     await expect(page.getByRole("alert").filter({ hasText: "100 caractères" })).toBeVisible();

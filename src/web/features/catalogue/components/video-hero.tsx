@@ -37,7 +37,7 @@ export function VideoHero({ video, eyebrow }: { video: VideoSummary; eyebrow?: s
 
           <h2
             id="hero-title"
-            className="text-[clamp(2.25rem,5.2vw,4.5rem)] leading-[1.02] font-black tracking-[-0.025em] text-balance drop-shadow-[0_2px_24px_rgb(0_0_0/0.5)]"
+            className="line-clamp-4 text-[clamp(2.25rem,5.2vw,4.5rem)] leading-[1.02] font-black tracking-[-0.025em] text-balance wrap-anywhere drop-shadow-[0_2px_24px_rgb(0_0_0/0.5)]"
           >
             {video.title}
           </h2>

@@ -192,6 +192,7 @@ export function FiltersPanel({
   update,
   activeCount,
   onClear,
+  withSort = true,
 }: {
   id: string;
   state: DiscoveryState;
@@ -200,6 +201,8 @@ export function FiltersPanel({
   update: (next: Partial<DiscoveryState>) => void;
   activeCount: number;
   onClear: () => void;
+  /** The sort is here unless the screen shows it beside the results (the search page). */
+  withSort?: boolean;
 }) {
   // Clearing empties the year boxes too, even one holding an entry that was never applied.
   const [cleared, setCleared] = useState(0);
@@ -218,7 +221,7 @@ export function FiltersPanel({
               return (
                 <li key={category.id}>
                   <label
-                    className={`inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
+                    className={`inline-flex max-w-full cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm wrap-anywhere transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
                       checked
                         ? "border-accent/70 bg-accent/15 text-fg"
                         : "border-white/15 text-fg/80 hover:border-white/35"
@@ -228,9 +231,9 @@ export function FiltersPanel({
                       type="checkbox"
                       checked={checked}
                       onChange={(event) => toggle(category.name, event.target.checked)}
-                      className="size-4 accent-[var(--color-accent)]"
+                      className="size-4 shrink-0 accent-[var(--color-accent)]"
                     />
-                    {category.name}
+                    <span className="min-w-0">{category.name}</span>
                     <span className="text-xs text-muted tabular-nums">{category.videoCount}</span>
                   </label>
                 </li>
@@ -260,7 +263,7 @@ export function FiltersPanel({
           </div>
         </div>
         <div className="grid content-start gap-4">
-          <SortSelect value={state.sort} onChange={(sort) => update({ sort })} />
+          {withSort && <SortSelect value={state.sort} onChange={(sort) => update({ sort })} />}
           <RatingRange min={state.ratingMin} max={state.ratingMax} onChange={(range) => update(range)} />
         </div>
       </div>

@@ -47,6 +47,18 @@ describe("discovery URL state", () => {
     expect(state.sort).toBe("relevance");
   });
 
+  it("reads and writes the view against the screen's own default (the search page opens on the classic grid)", () => {
+    const onSearch = (s: string) => parseDiscovery(new URLSearchParams(s), 2026, "classic");
+    expect(onSearch("q=nuit").view).toBe("classic");
+    expect(onSearch("q=nuit&view=modern").view).toBe("modern");
+    expect(onSearch("q=nuit&view=n-importe").view).toBe("classic");
+    expect(serializeDiscovery(onSearch("q=nuit"), "classic").toString()).toBe("q=nuit");
+    expect(serializeDiscovery(onSearch("q=nuit&view=modern"), "classic").toString()).toBe(
+      "q=nuit&view=modern",
+    );
+    expect(parse("view=modern").view).toBe("modern");
+  });
+
   it("swaps inverted ranges", () => {
     const state = parse("yearMin=2020&yearMax=2000&ratingMin=4&ratingMax=1");
     expect([state.yearMin, state.yearMax, state.ratingMin, state.ratingMax]).toEqual([2000, 2020, 1, 4]);

@@ -44,7 +44,9 @@ function parseRating(raw: string | null, fallback: number): number {
 export function parseDiscovery(
   params: URLSearchParams,
   currentYear = new Date().getFullYear(),
+  defaultView: DiscoveryState["view"] = "modern",
 ): DiscoveryState {
+  const view = params.get("view");
   const categories = params
     .getAll("categories")
     .flatMap((v) => v.split(","))
@@ -69,12 +71,15 @@ export function parseDiscovery(
     ratingMin,
     ratingMax,
     sort: isSort(sort) ? sort : "relevance",
-    view: params.get("view") === "classic" ? "classic" : "modern",
+    view: view === "classic" || view === "modern" ? view : defaultView,
   };
 }
 
 /** State → URL, leaving defaults out so URLs stay short. */
-export function serializeDiscovery(state: DiscoveryState): URLSearchParams {
+export function serializeDiscovery(
+  state: DiscoveryState,
+  defaultView: DiscoveryState["view"] = "modern",
+): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q !== "") params.set("q", state.q);
   for (const name of state.categories) params.append("categories", name);
@@ -84,7 +89,7 @@ export function serializeDiscovery(state: DiscoveryState): URLSearchParams {
   if (state.ratingMin !== RATING_MIN) params.set("ratingMin", String(state.ratingMin));
   if (state.ratingMax !== RATING_MAX) params.set("ratingMax", String(state.ratingMax));
   if (state.sort !== "relevance") params.set("sort", state.sort);
-  if (state.view !== "modern") params.set("view", state.view);
+  if (state.view !== defaultView) params.set("view", state.view);
   return params;
 }
 
