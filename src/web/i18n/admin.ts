@@ -411,6 +411,7 @@ export const adminNotificationsText = {
   /** spec §2: empty list, missing profile, read badges, group count. */
   empty: "Aucune notification trouvée",
   emptyText: "Les notifications envoyées aux membres s'afficheront ici, par destinataire.",
+  emptyFilteredText: "Aucun destinataire ne correspond à cette recherche.",
   deletedUser: "Utilisateur supprimé",
   read: "Lue",
   unread: "Non lue",
@@ -427,6 +428,9 @@ export const adminAuditText = {
   heading: "Journal",
   text: "Chaque action d'administration, qui l'a faite, quand, et ce qui a changé.",
   empty: "Aucune action ne correspond.",
+  emptyFiltered: "Changez la recherche ou le type d'action.",
+  emptyYet: "Aucune action pour l'instant.",
+  emptyYetText: "Chaque action d'administration apparaîtra ici.",
   filter: "Type d'action",
   allActions: "Toutes les actions",
   families: {

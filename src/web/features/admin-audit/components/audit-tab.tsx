@@ -138,7 +138,13 @@ export function AuditTab() {
         list={list}
         texts={adminText}
         isEmpty={items.length === 0}
-        empty={<StateMessage icon={History} title={text.empty} text={text.text} />}
+        empty={
+          search || family ? (
+            <StateMessage icon={History} title={text.empty} text={text.emptyFiltered} />
+          ) : (
+            <StateMessage icon={History} title={text.emptyYet} text={text.emptyYetText} />
+          )
+        }
         offset={offset}
         limit={PAGE}
         onOffset={setOffset}

@@ -80,7 +80,13 @@ export function NotificationsTab() {
         list={list}
         texts={adminText}
         isEmpty={groups.length === 0}
-        empty={<StateMessage icon={BellOff} title={text.empty} text={text.emptyText} />}
+        empty={
+          <StateMessage
+            icon={BellOff}
+            title={text.empty}
+            text={search ? text.emptyFilteredText : text.emptyText}
+          />
+        }
         offset={offset}
         limit={GROUPS_PAGE}
         onOffset={setOffset}
