@@ -46,6 +46,7 @@ export const adminVideoMessages = {
   descriptionRequired: "La description est requise.",
   descriptionTooLong: "La description ne peut pas dépasser 5000 caractères.",
   yearRange: "L'année doit être comprise entre 1900 et l'année en cours plus 5.",
+  yearBetween: (min: number, max: number) => `L'année doit être comprise entre ${min} et ${max}.`,
   durationRequired: "La durée est requise (par exemple 120min).",
   durationInvalid: "Durée invalide\u00a0: en minutes (120min) ou en heures (2h05).",
   languageUnknown:
@@ -88,14 +89,17 @@ const description = text({
 });
 /** spec §3: duration is free text such as '120min'; we keep it readable: minutes or hours. */
 const DURATION = /^(\d{1,4} ?min|\d{1,2} ?h( ?\d{1,2}( ?min)?)?)$/i;
-const duration = text({ max: 20, min: 1, required: m.durationRequired, tooLong: m.durationInvalid }).regex(
-  DURATION,
-  m.durationInvalid,
-);
+const duration = text({ max: 20, min: 1, required: m.durationRequired, tooLong: m.durationInvalid })
+  .regex(DURATION, m.durationInvalid)
+  // Some time at all: « 0min » or « 0h » is not a duration.
+  .refine((v) => /[1-9]/.test(v), m.durationInvalid);
 const year = z
   .number({ error: m.yearRange })
   .int(m.yearRange)
-  .refine((y) => y >= VIDEO_YEAR_MIN && y <= videoYearMax(), m.yearRange);
+  // The message gives the years themselves (« entre 1900 et 2031 »), read when it is checked.
+  .refine((y) => y >= VIDEO_YEAR_MIN && y <= videoYearMax(), {
+    error: () => m.yearBetween(VIDEO_YEAR_MIN, videoYearMax()),
+  });
 
 export const episodeInput = z.object({
   /** A saved episode's id (updated); absent for a new one (created). */
