@@ -67,6 +67,45 @@ describe("useProgressSaving (spec §5 Watch progress)", () => {
     expect(out.save).toHaveBeenCalledWith(expect.objectContaining({ episodeId: "e1" }));
   });
 
+  it("saves where the member was when the player closes, though React has already let go of the video element", () => {
+    const out = sink();
+    const ref: { current: { currentTime: number; duration: number } | null } = media(10, 600);
+    const { rerender, unmount } = renderHook(
+      ({ tick }) =>
+        useProgressSaving({ mediaRef: ref, videoId: "v", episodeId: null, playing: tick >= 0, sink: out }),
+      { initialProps: { tick: 0 } },
+    );
+    // The player renders at each time update.
+    if (ref.current) ref.current.currentTime = 31.7;
+    rerender({ tick: 1 });
+    ref.current = null;
+    unmount();
+    expect(out.save).toHaveBeenCalledWith({
+      videoId: "v",
+      episodeId: null,
+      currentPosition: 31.7,
+      totalDuration: 600,
+    });
+  });
+
+  it("saves the episode left at its last position, though its new source has already reset the element", () => {
+    const out = sink();
+    const ref = media(12, 100);
+    const { rerender } = renderHook(
+      ({ episodeId }) =>
+        useProgressSaving({ mediaRef: ref, videoId: "v", episodeId, playing: false, sink: out }),
+      { initialProps: { episodeId: "e1" } },
+    );
+    ref.current = { currentTime: 0, duration: Number.NaN };
+    rerender({ episodeId: "e2" });
+    expect(out.save).toHaveBeenCalledWith({
+      videoId: "v",
+      episodeId: "e1",
+      currentPosition: 12,
+      totalDuration: 100,
+    });
+  });
+
   it("saves nothing before the duration is known", () => {
     const out = sink();
     const { result, unmount } = renderHook(() =>

@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect } from "react";
+import { type RefObject, useCallback, useEffect, useRef } from "react";
 
 /** spec §9: progress is saved every 30 s while playing. */
 export const SAVE_EVERY_MS = 30_000;
@@ -37,11 +37,25 @@ export function useProgressSaving({
   playing: boolean;
   sink: ProgressSink;
 }): { saveNow: () => void } {
-  const point = useCallback((): ProgressPoint | null => {
+  // The last position seen, kept after each render (the player renders at each time update): when
+  // the player closes, React has already let go of the <video> (the ref is null), and when the
+  // episode changes its new source has already reset it; the save then uses this one.
+  const last = useRef<ProgressPoint | null>(null);
+  const read = useCallback((): ProgressPoint | null => {
     const el = mediaRef.current;
     if (!el || !Number.isFinite(el.duration) || el.duration <= 0) return null;
     return { videoId, episodeId, currentPosition: el.currentTime, totalDuration: el.duration };
   }, [mediaRef, videoId, episodeId]);
+  useEffect(() => {
+    const p = read();
+    if (p) last.current = p;
+  });
+  const point = useCallback((): ProgressPoint | null => {
+    const p = read();
+    if (p) return p;
+    const known = last.current;
+    return known && known.videoId === videoId && known.episodeId === episodeId ? known : null;
+  }, [read, videoId, episodeId]);
 
   const saveNow = useCallback(() => {
     const p = point();
