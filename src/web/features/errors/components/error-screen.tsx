@@ -19,6 +19,7 @@ import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { commonText } from "#web/i18n/common.ts";
 import { errorPageText } from "#web/i18n/errors.ts";
 import { useDocumentTitle } from "#web/lib/use-document-title.ts";
+import { useGoBack } from "#web/lib/use-go-back.ts";
 import { type ErrorPageCode, resolveErrorPage } from "../lib/error-pages.ts";
 import { StatusLayout } from "./status-layout.tsx";
 
@@ -36,12 +37,12 @@ const icons: Record<ErrorPageCode, LucideIcon> = {
 const suggestionIcons = [Wifi, Clock, LifeBuoy] as const;
 
 /** react-router keeps the position in the history stack in history.state.idx. */
-const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
 /** spec §2 "Error page": title, description, code badge, what to do, three actions, support code. */
 export function ErrorScreen({ code }: { code: string | undefined }) {
   const page = resolveErrorPage(code);
   const navigate = useNavigate();
+  const goBack = useGoBack();
   const t = errorPageText;
   useDocumentTitle(page.title);
 
@@ -83,11 +84,7 @@ export function ErrorScreen({ code }: { code: string | undefined }) {
           <RotateCcw aria-hidden="true" />
           {commonText.retry}
         </button>
-        <button
-          type="button"
-          className={buttonStyles({ variant: "secondary" })}
-          onClick={() => (canGoBack() ? navigate(-1) : navigate("/", { replace: true }))}
-        >
+        <button type="button" className={buttonStyles({ variant: "secondary" })} onClick={goBack}>
           <ArrowLeft aria-hidden="true" />
           {commonText.back}
         </button>

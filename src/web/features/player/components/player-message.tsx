@@ -1,8 +1,8 @@
 import { ArrowLeft, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
 import { MessageLines } from "#web/components/ui/state-message.tsx";
 import { playerText } from "#web/i18n/player.ts";
+import { useGoBack } from "#web/lib/use-go-back.ts";
 
 /**
  * The player's full-screen states (spec §2 Player: loading, error, not found; subscription guard:
@@ -21,12 +21,12 @@ export function PlayerMessage({
   alert?: boolean;
   children?: ReactNode;
 }) {
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   return (
     <div className="scheme-dark relative flex min-h-dvh items-center justify-center bg-black px-5 py-20 text-fg">
       <button
         type="button"
-        onClick={() => navigate(-1)}
+        onClick={goBack}
         className="absolute top-4 left-4 inline-flex h-11 items-center gap-2 rounded-full px-4 font-semibold text-fg/90 hover:bg-white/10"
       >
         <ArrowLeft className="size-5" aria-hidden="true" />

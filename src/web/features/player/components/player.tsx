@@ -1,9 +1,9 @@
 import { type ReactNode, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import type { TicketResponse } from "#contract/stream";
 import type { EpisodeSummary, VideoDetail } from "#contract/video-detail";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { playerText } from "#web/i18n/player.ts";
+import { useGoBack } from "#web/lib/use-go-back.ts";
 import { useAutoHide } from "../hooks/use-auto-hide.ts";
 import { useFullscreen } from "../hooks/use-fullscreen.ts";
 import { useHlsSource } from "../hooks/use-hls-source.ts";
@@ -66,7 +66,6 @@ export function Player({
   /** What the 'Noter' dialog holds (the member's stars), filled by the screen. */
   rating?: ReactNode;
 }) {
-  const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [panel, setPanel] = useState<Panel>("none");
@@ -128,7 +127,7 @@ export function Player({
   const showControls =
     controls.visible || !media.playing || panel !== "none" || resumeOffer !== null || failure !== null;
   const pipAvailable = typeof document !== "undefined" && document.pictureInPictureEnabled === true;
-  const back = () => navigate(-1);
+  const back = useGoBack();
 
   return (
     <PlayerGuard onBlock={() => videoRef.current?.pause()}>
