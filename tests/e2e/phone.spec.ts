@@ -42,6 +42,39 @@ test.describe("on a 390 px phone", () => {
     expect(await overflowWidth(page)).toBe(0);
   });
 
+  test("a tap on the playing picture brings the hidden controls back without pausing; the next tap pauses", async ({
+    page,
+  }) => {
+    await signIn(page.request, SUBSCRIBER);
+    const films = (await (
+      await page.request.get("/api/videos?type=movie&limit=1")
+    ).json()) as VideoListResponse;
+    await page.goto(`/video/${films.items[0]?.id}`);
+    const video = page.locator("video");
+    const paused = () => video.evaluate((v: HTMLVideoElement) => v.paused);
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    await expect.poll(paused).toBe(false);
+    // The controls hide a few seconds into playback.
+    await expect(page.locator(".player-controls-shown")).toHaveCount(0, { timeout: 15_000 });
+    await video.tap();
+    await expect(page.locator(".player-controls-shown")).toHaveCount(1);
+    expect(await paused()).toBe(false);
+    await video.tap();
+    await expect.poll(paused).toBe(true);
+  });
+
+  test("the notification panel fits the screen beside the menu button", async ({ page }) => {
+    await signIn(page.request, SUBSCRIBER);
+    await page.goto("/");
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    const panel = page.getByRole("dialog", { name: "Notifications" });
+    await expect(panel).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(await overflowWidth(page)).toBe(0);
+  });
+
   test("an administrator's selection bar keeps to two short lines under the tabs and opens its confirmation", async ({
     page,
   }) => {

@@ -64,15 +64,17 @@ const PlansPanel = lazy(() => loadPlansPanel().then((m) => ({ default: m.PlansPa
 /** spec §2 Subscription guard: the premium paywall offering plans or a return home. */
 function Paywall() {
   return (
-    <PlayerMessage icon={Lock} title={playerText.paywallTitle} text={playerText.paywallText}>
-      <div className="text-left">
+    // At the top, « Retour à l'accueil » before the plans: nothing moves when they arrive (the
+    // centred message jumped up by half a screen, under the reader's finger).
+    <PlayerMessage icon={Lock} title={playerText.paywallTitle} text={playerText.paywallText} top>
+      <Link to="/" replace className={buttonStyles({ variant: "outline" })}>
+        {playerText.backHome}
+      </Link>
+      <div className="mt-8 text-left">
         <Suspense fallback={<Spinner className="mx-auto size-8" />}>
           <PlansPanel headingLevel={2} />
         </Suspense>
       </div>
-      <Link to="/" replace className={`${buttonStyles({ variant: "outline" })} mt-8`}>
-        {playerText.backHome}
-      </Link>
     </PlayerMessage>
   );
 }

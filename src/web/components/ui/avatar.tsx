@@ -1,4 +1,5 @@
 import { Camera, Clapperboard, Drama, Film, type LucideIcon, Popcorn, Star } from "lucide-react";
+import { useState } from "react";
 import type { BuiltinAvatar } from "#contract/member";
 
 /** The built-in avatars (contract: `builtin:<name>`), drawn here: no image from any other site. */
@@ -24,7 +25,8 @@ export function avatarInitial(username: string): string {
 
 /**
  * A member's avatar, wherever it shows (the header, the menu, the profile): a built-in one, an
- * https (or same-site) image, or their initial. Decorative: the name is said next to it.
+ * https (or same-site) image, or their initial (also when the image does not load). Decorative:
+ * the name is said next to it.
  */
 export function Avatar({
   username,
@@ -35,6 +37,8 @@ export function Avatar({
   avatar: string | null;
   className?: string;
 }) {
+  // The address that would not load (gone, not an image): the initial stands in for it.
+  const [failed, setFailed] = useState<string | null>(null);
   const builtin = builtinName(avatar);
   if (builtin) {
     const { icon: Icon, tint } = builtinAvatarIcons[builtin];
@@ -48,13 +52,14 @@ export function Avatar({
       </span>
     );
   }
-  if (avatar && /^(\/(?!\/)|https:\/\/)/.test(avatar)) {
+  if (avatar && avatar !== failed && /^(\/(?!\/)|https:\/\/)/.test(avatar)) {
     return (
       <img
         src={avatar}
         alt=""
         width={80}
         height={80}
+        onError={() => setFailed(avatar)}
         referrerPolicy="no-referrer"
         className={`${className} shrink-0 rounded-full object-cover ring-1 ring-white/15`}
       />

@@ -93,7 +93,7 @@ export function NotificationBell({ userId }: { userId: string }) {
           aria-labelledby={titleId}
           tabIndex={-1}
           onKeyDown={onPanelKeyDown}
-          className="absolute top-[calc(100%+0.6rem)] right-0 w-96 max-w-[calc(100vw-2.5rem)] origin-top-right animate-fade-in rounded-2xl border border-white/10 bg-surface-2/97 p-1.5 shadow-[0_24px_60px_-20px_rgb(0_0_0/0.95)] outline-none backdrop-blur-xl"
+          className="fixed inset-x-4 top-[4.6rem] origin-top-right sm:absolute sm:inset-x-auto sm:top-[calc(100%+0.6rem)] sm:right-0 sm:w-96 sm:max-w-[calc(100vw-2.5rem)] animate-fade-in rounded-2xl border border-white/10 bg-surface-2/97 p-1.5 shadow-[0_24px_60px_-20px_rgb(0_0_0/0.95)] outline-none backdrop-blur-xl"
         >
           <div className="flex items-center justify-between gap-3 px-3 pt-2 pb-2.5">
             <h2 id={titleId} className="text-lg font-semibold text-fg">

@@ -13,17 +13,22 @@ export function PlayerMessage({
   title,
   text,
   alert = false,
+  top = false,
   children,
 }: {
   icon: LucideIcon;
   title: string;
   text?: string;
   alert?: boolean;
+  /** Held at the top rather than centred: what loads below it (the paywall's plans) moves nothing. */
+  top?: boolean;
   children?: ReactNode;
 }) {
   const goBack = useGoBack();
   return (
-    <div className="scheme-dark relative flex min-h-dvh items-center justify-center bg-black px-5 py-20 text-fg">
+    <div
+      className={`scheme-dark relative flex min-h-dvh justify-center bg-black px-5 py-20 text-fg ${top ? "items-start" : "items-center"}`}
+    >
       <button
         type="button"
         onClick={goBack}

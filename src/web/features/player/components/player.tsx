@@ -128,6 +128,9 @@ export function Player({
     controls.visible || !media.playing || panel !== "none" || resumeOffer !== null || failure !== null;
   const pipAvailable = typeof document !== "undefined" && document.pictureInPictureEnabled === true;
   const back = useGoBack();
+  // On a touch screen, the tap that brings hidden controls back only shows them (a phone player's
+  // habit); the next tap on the picture plays or pauses.
+  const tapOnlyReveals = useRef(false);
 
   return (
     <PlayerGuard onBlock={() => videoRef.current?.pause()}>
@@ -136,6 +139,9 @@ export function Player({
         ref={rootRef}
         className={`scheme-dark fixed inset-0 z-50 bg-black text-fg select-none ${showControls ? "player-controls-shown" : "cursor-none"}`}
         onMouseMove={() => controls.reveal()}
+        onPointerDown={(event) => {
+          tapOnlyReveals.current = event.pointerType === "touch" && !showControls;
+        }}
         onTouchStart={() => controls.reveal(true)}
       >
         <video
@@ -144,7 +150,10 @@ export function Player({
           preload="auto"
           playsInline
           autoPlay={resumeAt === null}
-          onClick={media.togglePlay}
+          onClick={() => {
+            if (tapOnlyReveals.current) tapOnlyReveals.current = false;
+            else media.togglePlay();
+          }}
           onDoubleClick={screen.toggle}
           {...media.events}
           onError={() => void failures.onMediaError(videoRef.current?.error?.code ?? 0)}
