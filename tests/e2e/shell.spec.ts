@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { type HomeResponse, unpackHome } from "../../src/contract/catalogue.ts";
 import { homeText } from "../../src/web/i18n/catalogue.ts";
@@ -503,6 +505,16 @@ test.describe("error and not-found pages", () => {
       expect(response.status()).toBe(404);
       expect(response.headers()["content-type"]).not.toContain("text/html");
       expect((await response.json()).message).toBe("Fichier introuvable.");
+    }
+    // A file a new build added while the server runs is served (the page names it at once).
+    const late = path.join("dist", "web", "assets", `late-${Date.now().toString(36)}.js`);
+    fs.writeFileSync(late, "export {};\n");
+    try {
+      const added = await request.get(`/${late.split(path.sep).slice(2).join("/")}`);
+      expect(added.status()).toBe(200);
+      expect(added.headers()["content-type"]).toContain("javascript");
+    } finally {
+      fs.rmSync(late);
     }
     // A page of the app is still the app's page.
     const browse = await request.get("/browse");

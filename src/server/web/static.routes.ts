@@ -86,12 +86,17 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
     if (url.startsWith("/reset-password")) reply.header("Referrer-Policy", "no-referrer");
     const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/media/");
     const pathname = url.split("?")[0] ?? "/";
-    if (
-      !isApi &&
-      hasWeb &&
-      !isFileAddress(pathname) &&
-      (request.method === "GET" || request.method === "HEAD")
-    ) {
+    const reading = request.method === "GET" || request.method === "HEAD";
+    // A build made while this server runs (npm start rebuilds when the sources are newer) names new
+    // hashed files the static plugin did not list when it started: served when they exist.
+    if (hasWeb && reading && BUILT_ASSET.test(pathname)) {
+      const file = pathname.slice(1);
+      if (fs.existsSync(path.join(webDistDir, file))) {
+        reply.header("Cache-Control", "public, max-age=31536000, immutable");
+        return reply.sendFile(file, webDistDir);
+      }
+    }
+    if (!isApi && hasWeb && !isFileAddress(pathname) && reading) {
       reply.header("Cache-Control", "no-cache");
       // The app's « Page non trouvée » for an address it does not answer, with its status.
       if (!isAppRoute(pathname)) reply.code(404);
@@ -160,6 +165,9 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
     );
   });
 }
+
+/** A file of the build's assets folder: one plain name, nothing that climbs out of it. */
+const BUILT_ASSET = /^\/assets\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 /**
  * A drawn page, prepared once (its bytes, br and gzip forms): it carries the answers it was drawn
