@@ -180,6 +180,13 @@ test.describe("a visitor's account, from sign-up to a new password", () => {
     // Logout: 'Déconnexion réussie', then /login.
     await signOut(page, username);
 
+    // A wrong password: the French refusal, and the focus back in the password, ready to retype.
+    await page.getByLabel(authText.login.identifier).fill(username);
+    await page.getByLabel(authText.login.password, { exact: true }).fill("pas-le-bon-mot-de-passe");
+    await page.getByRole("button", { name: authText.login.submit }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /./ })).toBeVisible();
+    await expect(page.getByLabel(authText.login.password, { exact: true })).toBeFocused();
+
     // Sign in with the username; a signed-in visitor opening /login or /register goes home.
     await signIn(page, username, password);
     for (const screen of ["/login", "/register"]) {

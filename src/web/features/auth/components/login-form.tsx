@@ -1,5 +1,5 @@
 import { LogIn } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { authMessages } from "#contract/auth";
 import { PasswordField } from "#web/components/ui/password-field.tsx";
 import { SubmitButton } from "#web/components/ui/submit-button.tsx";
@@ -39,6 +39,13 @@ export function LoginForm({
   };
 
   const error = mutation.isError ? serverMessage(mutation.error, authMessages.loginFailed) : null;
+  // The button was disabled while it worked, which dropped the focus: a refusal puts it back in the
+  // password, selected, ready to be typed again (the alert above is read out meanwhile).
+  useEffect(() => {
+    if (!mutation.isError) return;
+    passwordRef.current?.focus();
+    passwordRef.current?.select();
+  }, [mutation.isError]);
   const clearError = () => {
     if (mutation.isError) mutation.reset();
   };
