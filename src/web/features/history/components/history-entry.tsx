@@ -40,10 +40,11 @@ export function HistoryEntry({
   return (
     <>
       <WatchCard video={item.video} episode={item.episode} progress={item.progress} eager={eager}>
-        <p className="mt-1.5 flex items-center gap-2 overflow-hidden text-xs whitespace-nowrap text-muted tabular-nums">
+        {/* On a narrow card the time left goes under the badge, whole, rather than cut (« Reste 1 … »). */}
+        <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted tabular-nums">
           <StatusBadge status={item.status} />
           {item.status === "in-progress" && item.totalDuration > 0 && (
-            <span className="truncate">
+            <span className="whitespace-nowrap">
               {historyText.remaining(formatMinutesLeft(item.currentPosition, item.totalDuration))}
             </span>
           )}

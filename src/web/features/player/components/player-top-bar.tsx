@@ -38,9 +38,12 @@ export function PlayerTopBar({
         <ArrowLeft />
       </IconButton>
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-lg font-bold sm:text-xl">{title}</h1>
+        {/* A phone's bar has room for a few letters on one line: two lines each there. */}
+        <h1 className="line-clamp-2 text-base leading-tight font-bold wrap-anywhere sm:truncate sm:text-xl">
+          {title}
+        </h1>
         {episode && (
-          <p className="truncate text-sm text-fg/75">
+          <p className="mt-0.5 line-clamp-2 text-sm leading-snug text-fg/75 sm:truncate">
             {playerText.episodeLabel(episode.seasonNumber, episode.episodeNumber)} · {episode.title}
           </p>
         )}
