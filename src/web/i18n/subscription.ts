@@ -185,10 +185,6 @@ export const cancelText = {
 export const receiptsText = {
   title: "Reçus",
   none: "Aucun reçu pour le moment.",
-  number: "Numéro",
-  date: "Date",
-  plan: "Formule",
-  amount: "Montant",
   pdf: "PDF",
   pdfLabel: (number: string) => `Télécharger le reçu ${number} en PDF`,
 } as const;

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import { Download } from "lucide-react";
 import { receiptPdf } from "#contract/billing";
 import { endpointUrl } from "#contract/endpoint";
+import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { receiptsText } from "#web/i18n/subscription.ts";
 import { formatLongDate } from "#web/lib/format.ts";
 import { receiptsOptions } from "../api/plan-queries.ts";
@@ -15,39 +17,33 @@ export function ReceiptsList({ userId }: { userId: string }) {
       {!data ? null : data.items.length === 0 ? (
         <p className="text-sm text-muted">{receiptsText.none}</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="text-muted">
-            <tr>
-              <th className="py-1.5 font-medium">{receiptsText.number}</th>
-              <th className="py-1.5 font-medium">{receiptsText.date}</th>
-              <th className="py-1.5 font-medium">{receiptsText.plan}</th>
-              <th className="py-1.5 text-right font-medium">{receiptsText.amount}</th>
-              <th className="py-1.5 text-right font-medium">
-                <span className="sr-only">{receiptsText.pdf}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((r) => (
-              <tr key={r.id} className="border-t border-white/8">
-                <td className="py-1.5 font-mono">{r.number}</td>
-                <td className="py-1.5">{formatLongDate(r.issuedAt)}</td>
-                <td className="py-1.5">{r.planName}</td>
-                <td className="py-1.5 text-right tabular-nums">{formatPrice(r.amountCents, r.currency)}</td>
-                <td className="py-1.5 text-right">
-                  <a
-                    href={endpointUrl(receiptPdf, { params: { receiptId: r.id } })}
-                    download
-                    aria-label={receiptsText.pdfLabel(r.number)}
-                    className="text-accent underline underline-offset-2"
-                  >
-                    {receiptsText.pdf}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        // A list rather than a five-column table: on a phone the number broke over three lines and
+        // the amount ran into « PDF ». Each receipt: its number, date and plan; its amount and a
+        // download button of a finger's size.
+        <ul className="divide-y divide-white/8 text-sm">
+          {data.items.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5">
+              <div className="min-w-0">
+                <p className="font-mono wrap-anywhere">{r.number}</p>
+                <p className="text-muted">
+                  {formatLongDate(r.issuedAt)} · {r.planName}
+                </p>
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="font-semibold tabular-nums">{formatPrice(r.amountCents, r.currency)}</span>
+                <a
+                  href={endpointUrl(receiptPdf, { params: { receiptId: r.id } })}
+                  download
+                  aria-label={receiptsText.pdfLabel(r.number)}
+                  className={buttonStyles({ variant: "outline", size: "sm" })}
+                >
+                  <Download aria-hidden="true" />
+                  {receiptsText.pdf}
+                </a>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );
