@@ -92,7 +92,7 @@ export function MobileNav({
         aria-controls={panelId}
         aria-label={open ? navText.closeMenu : navText.openMenu}
         onClick={() => setOpen((value) => !value)}
-        className="grid size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10"
+        className="grid size-11 place-items-center rounded-full text-fg transition-colors hover:bg-white/10"
       >
         {open ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
       </button>

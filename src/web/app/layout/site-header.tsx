@@ -92,7 +92,7 @@ export function SiteHeader() {
       data-opaque={opaque ? "true" : "false"}
       className={`fixed inset-x-0 top-0 z-50 border-white/6 transition-[background-color,box-shadow] duration-300 ${
         opaque
-          ? "border-b bg-bg/90 shadow-[0_8px_30px_-12px_rgb(0_0_0/0.8)] backdrop-blur-xl"
+          ? "border-b bg-bg shadow-[0_8px_30px_-12px_rgb(0_0_0/0.8)]"
           : "bg-gradient-to-b from-bg/75 via-bg/35 to-transparent"
       }`}
     >

@@ -71,7 +71,7 @@ export function NotificationBell({ userId }: { userId: string }) {
         aria-controls={open ? panelId : undefined}
         aria-label={notificationsText.bellLabel(unread)}
         onClick={() => setOpen((o) => !o)}
-        className="relative grid size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10 aria-expanded:bg-white/10"
+        className="relative grid size-11 place-items-center rounded-full text-fg transition-colors hover:bg-white/10 aria-expanded:bg-white/10"
       >
         <Bell className="size-5" aria-hidden="true" />
         {badge && (
