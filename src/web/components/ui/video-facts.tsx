@@ -30,14 +30,21 @@ export function VideoFacts({
   ].filter(Boolean);
   return (
     <p
-      className={`flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm font-medium text-fg/90 tabular-nums sm:text-[0.95rem] ${className}`}
+      className={`flex flex-wrap items-center gap-x-3 gap-y-1.5 overflow-hidden text-sm font-medium text-fg/90 tabular-nums sm:text-[0.95rem] ${className}`}
     >
       {rated && (
         <span className="font-bold text-accent">{videoText.match(formatMatch(video.averageRating))}</span>
       )}
       {facts.map((fact, index) => (
-        <span key={fact} className="flex items-center gap-3">
-          {(rated || index > 0) && <span aria-hidden="true" className="size-1 rounded-full bg-fg/45" />}
+        // Each dot sits in the gap before its fact; at the start of a wrapped line it falls left of
+        // the line, where the overflow hides it (no line begins with a stray « • »).
+        <span key={fact} className="relative">
+          {(rated || index > 0) && (
+            <span
+              aria-hidden="true"
+              className="absolute top-1/2 -left-2 size-1 -translate-y-1/2 rounded-full bg-fg/45"
+            />
+          )}
           {fact}
         </span>
       ))}
