@@ -109,7 +109,8 @@ export function UsersTab() {
         </span>
       ),
     },
-    { key: "email", header: text.columns.email, cell: (u) => <span className="break-all">{u.email}</span> },
+    // Whole on a wide table (break-words leaves its width to the table; break-all cut it mid-word).
+    { key: "email", header: text.columns.email, cell: (u) => <span className="break-words">{u.email}</span> },
     { key: "role", header: text.columns.role, cell: (u) => text.roles[u.role] },
     { key: "createdAt", header: text.columns.createdAt, cell: (u) => formatLongDate(u.createdAt) },
     {
