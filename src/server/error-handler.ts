@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { requestMessages } from "#contract/errors";
 import { isDatabaseUnavailable } from "./shared/db-errors.ts";
 import { AppError, errorCatalogue, retryLater } from "./shared/errors.ts";
+import { isFileAddress } from "./web/app-routes.ts";
 
 /** The Retry-After of a 429 raised by a library, which does not say when its window ends. */
 const RETRY_AFTER_UNKNOWN_SECONDS = 60;
@@ -67,7 +68,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     // @fastify/static refuses a path that climbs out of its folder or names a dotfile (403) and
     // misses a file (404): to the client, both are a file that is not there (SECURITY-CHECKLIST 23).
-    if (err.statusCode === 403 || err.statusCode === 404) {
+    // Only for a file's address: another plugin's 403 keeps its meaning.
+    if ((err.statusCode === 403 || err.statusCode === 404) && isFileRequest(request.url)) {
       return send(404, { code: "NOT_FOUND", message: requestMessages.fileNotFound });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
@@ -86,6 +88,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     return send(500, { code: "INTERNAL_ERROR", message: errorCatalogue.INTERNAL_ERROR.message });
   });
 }
+
+/** A request for a stored image or a file of the build, rather than a page or the API. */
+const isFileRequest = (url: string) => {
+  const pathname = url.split("?")[0] ?? "/";
+  return pathname.startsWith("/media/") || (!pathname.startsWith("/api/") && isFileAddress(pathname));
+};
 
 /** Seconds a client is told to wait when the database is unavailable (a restart, a failover). */
 const DATABASE_RETRY_SECONDS = 5;

@@ -22,6 +22,8 @@ describe("the addresses the web app answers", () => {
 
   it("takes a trailing slash as the app does, and refuses deeper or unknown addresses", () => {
     expect(isAppRoute("/series/")).toBe(true);
+    expect(isAppRoute("/Browse")).toBe(true);
+    expect(isAppRoute("/LOGIN")).toBe(true);
     expect(isAppRoute("/video/0f6c2d2e-0000-4000-8000-000000000000")).toBe(true);
     expect(isAppRoute("/nimporte")).toBe(false);
     expect(isAppRoute("/video")).toBe(false);

@@ -2,14 +2,15 @@
  * The addresses the web app answers (web/app/router.tsx, checked by app-routes.test.ts): any other
  * address is its « Page non trouvée », which the server sends with the status it means, 404, so a
  * crawler, a link checker or a monitor is not told a missing page exists. A title's address with an
- * unknown id is the app's to judge (« Vidéo non trouvée »): it stays 200.
+ * unknown id is the app's to judge (« Vidéo non trouvée »): it stays 200. Case does not matter, as
+ * for the app's router (« /Browse » is the Explorer).
  */
 const APP_ROUTES: RegExp[] = [
   /^\/$/,
-  /^\/(series|movies|browse|search|categories|top-rated|favorites|my-list|history|profile|settings)\/?$/,
-  /^\/(admin|admin\/settings|subscription|subscription\/success|subscription\/cancel)\/?$/,
-  /^\/(payment\/paysafecard|payment\/crypto|login|register|reset|reset-password)\/?$/,
-  /^\/(video|info|error|payment\/demo)\/[^/]+\/?$/,
+  /^\/(series|movies|browse|search|categories|top-rated|favorites|my-list|history|profile|settings)\/?$/i,
+  /^\/(admin|admin\/settings|subscription|subscription\/success|subscription\/cancel)\/?$/i,
+  /^\/(payment\/paysafecard|payment\/crypto|login|register|reset|reset-password)\/?$/i,
+  /^\/(video|info|error|payment\/demo)\/[^/]+\/?$/i,
 ];
 
 export const isAppRoute = (pathname: string): boolean => APP_ROUTES.some((route) => route.test(pathname));

@@ -84,15 +84,16 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
     const url = request.url;
     // The reset link's token is in this page's URL: never send it on as a referrer.
     if (url.startsWith("/reset-password")) reply.header("Referrer-Policy", "no-referrer");
-    const isApi = url === "/api" || url.startsWith("/api/") || url.startsWith("/media/");
+    const isRoute = url === "/api" || url.startsWith("/api/");
+    const isApi = isRoute || url.startsWith("/media/");
     const pathname = url.split("?")[0] ?? "/";
     const reading = request.method === "GET" || request.method === "HEAD";
     // A build made while this server runs (npm start rebuilds when the sources are newer) names new
     // hashed files the static plugin did not list when it started: served when they exist.
+    // (Its cache headers are the plugin's setHeaders', set only once the file is sent.)
     if (hasWeb && reading && BUILT_ASSET.test(pathname)) {
       const file = pathname.slice(1);
-      if (fs.existsSync(path.join(webDistDir, file))) {
-        reply.header("Cache-Control", "public, max-age=31536000, immutable");
+      if (fs.statSync(path.join(webDistDir, file), { throwIfNoEntry: false })?.isFile()) {
         return reply.sendFile(file, webDistDir);
       }
     }
@@ -154,7 +155,6 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
       if (!hero) return reply.send(fs.createReadStream(indexHtml));
       return reply.send(heroMeta(await fs.promises.readFile(indexHtml, "utf8"), hero.id));
     }
-    const isRoute = url === "/api" || url.startsWith("/api/");
     throw new AppError(
       "NOT_FOUND",
       isRoute

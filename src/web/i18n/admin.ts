@@ -318,6 +318,8 @@ export const adminCategoriesText = {
   deleteLabel: (name: string) => `Supprimer la catégorie ${name}`,
 };
 
+const adminUsersConfirmDeleteText = `Son compte et toutes ses données (listes, notes, historique, notifications, abonnements) seront supprimés. Cette action est irréversible.`;
+
 /** spec §2 Admin « Utilisateurs », §5 User edit and Gift, §6 roles. */
 export const adminUsersText = {
   heading: "Utilisateurs",
@@ -354,11 +356,12 @@ export const adminUsersText = {
   deleted: adminUserMessages.deleted,
   deleteFailed: "Impossible de supprimer l'utilisateur",
   confirmDelete: (name: string) => `Supprimer ${name}${nbsp}?`,
-  confirmDeleteText: `Son compte et toutes ses données (listes, notes, historique, notifications, abonnements) seront supprimés. Cette action est irréversible.`,
+  confirmDeleteText: adminUsersConfirmDeleteText,
   bulkConfirmDeleteText: (n: number) =>
     n > 1
       ? `Leurs comptes et toutes leurs données (listes, notes, historique, notifications, abonnements) seront supprimés. Cette action est irréversible.`
-      : `Son compte et toutes ses données (listes, notes, historique, notifications, abonnements) seront supprimés. Cette action est irréversible.`,
+      : adminUsersConfirmDeleteText,
+  bulkSelfKept: `Votre propre compte n'est pas supprimé${nbsp}: il ne se supprime pas d'ici.`,
   giftTitle: (name: string) => `Offrir un abonnement à ${name}`,
   giftPlan: "Formule",
   giftPlans: { essentiel: "Essentiel", premium: "Premium", lifetime: "À vie" },

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 
-/** Whether this tab has a page of Bobine to go back to (react-router numbers its entries). */
+/** Whether this tab has a page of Bobine to go back to (react-router keeps its entry's position in history.state.idx). */
 const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
 /**

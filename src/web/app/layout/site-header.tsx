@@ -98,38 +98,31 @@ export function SiteHeader() {
     >
       <div className={`${pageGutter} flex h-16 items-center gap-4 lg:h-[4.5rem] lg:gap-10`}>
         <BrandLink />
-        {!authScreen &&
-          (isDesktopApp ? (
-            // The simpler header: no search box (the app's window has Explorer), the same account
-            // actions — a visitor signs in from here — and the compact nav in a narrow window.
-            <>
-              <PrimaryNav signedIn={user !== null} className="hidden md:block" />
-              <div className="ml-auto flex items-center gap-2">
-                {user && <NotificationBell userId={user.id} />}
-                <AccountActions user={user} pending={isPending} />
-                <MobileNav user={user} pending={isPending} searchBox={false} />
-              </div>
-            </>
-          ) : (
-            <>
-              <PrimaryNav signedIn={user !== null} className="hidden md:block" />
-              <div className="ml-auto flex items-center gap-2">
-                <search className="hidden xl:block">
-                  <HeaderSearch />
-                </search>
-                <Link
-                  to="/search"
-                  aria-label={discoveryText.searchLabel}
-                  className="hidden size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10 md:grid xl:hidden"
-                >
-                  <Search className="size-5" aria-hidden="true" />
-                </Link>
-                {user && <NotificationBell userId={user.id} />}
-                <AccountActions user={user} pending={isPending} />
-                <MobileNav user={user} pending={isPending} />
-              </div>
-            </>
-          ))}
+        {!authScreen && (
+          <>
+            <PrimaryNav signedIn={user !== null} className="hidden md:block" />
+            <div className="ml-auto flex items-center gap-2">
+              {/* The desktop app's simpler header: no search box (its window has Explorer). */}
+              {!isDesktopApp && (
+                <>
+                  <search className="hidden xl:block">
+                    <HeaderSearch />
+                  </search>
+                  <Link
+                    to="/search"
+                    aria-label={discoveryText.searchLabel}
+                    className="hidden size-10 place-items-center rounded-full text-fg transition-colors hover:bg-white/10 md:grid xl:hidden"
+                  >
+                    <Search className="size-5" aria-hidden="true" />
+                  </Link>
+                </>
+              )}
+              {user && <NotificationBell userId={user.id} />}
+              <AccountActions user={user} pending={isPending} />
+              <MobileNav user={user} pending={isPending} searchBox={!isDesktopApp} />
+            </div>
+          </>
+        )}
       </div>
     </header>
   );

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminText } from "#web/i18n/admin.ts";
+import { ApiRequestError } from "#web/lib/api.ts";
 import { PagedList } from "./paged-list.tsx";
 
 afterEach(cleanup);
@@ -32,9 +33,16 @@ function List(props: { list: ReturnType<typeof query>; offset?: number; onOffset
 
 describe("an administration list of pages", () => {
   it("says what failed with the server's message and fetches again on « Réessayer »", () => {
-    const list = query({ isError: true, error: new Error("x") });
+    const error = new ApiRequestError({
+      code: "SERVICE_UNAVAILABLE",
+      message: "Service momentanément indisponible.",
+      status: 503,
+      fromServer: true,
+    });
+    const list = query({ isError: true, error });
     render(<List list={list} />);
-    expect(screen.getAllByText(adminText.loadFailed).length).toBeGreaterThan(0);
+    expect(screen.getByText(adminText.loadFailed)).toBeTruthy();
+    expect(screen.getByText("Service momentanément indisponible.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Réessayer" }));
     expect(list.refetch).toHaveBeenCalledOnce();
     expect(screen.queryByText("Les lignes")).toBeNull();

@@ -33,18 +33,25 @@ export function SelectionAction({
   label,
   short,
   danger = false,
+  disabled = false,
+  hint,
   onClick,
 }: {
   icon: ReactNode;
   label: string;
   short: string;
   danger?: boolean;
+  /** Nothing ticked that this action can take (`hint` says why). */
+  disabled?: boolean;
+  hint?: string | undefined;
   onClick: () => void;
 }) {
   return (
     <button
       type="button"
       className={`${buttonStyles({ variant: danger ? "danger" : "outline", size: "sm" })} max-sm:px-3`}
+      disabled={disabled}
+      title={disabled ? hint : undefined}
       onClick={onClick}
     >
       {icon}

@@ -88,6 +88,8 @@ export function UsersTab() {
   });
 
   const protectedOrSelf = (u: AdminUser) => u.protected || u.id === me?.id;
+  // One's own account can take a gift with the others, never a deletion from here.
+  const deletable = [...selected].filter((id) => id !== me?.id);
   const columns: Column<AdminUser>[] = [
     {
       key: "username",
@@ -220,6 +222,8 @@ export function UsersTab() {
             icon={<Trash2 aria-hidden="true" />}
             label={text.bulkDelete}
             short={text.bulkDeleteShort}
+            disabled={deletable.length === 0}
+            hint={text.bulkSelfKept}
             onClick={() => setOpen({ kind: "bulk-delete" })}
           />
         </SelectionBar>
@@ -244,7 +248,7 @@ export function UsersTab() {
               rows,
               (u) => adminText.selectRow(u.username),
               adminText.selectAll,
-              (u) => !protectedOrSelf(u),
+              (u) => !u.protected,
             )}
           />
         )}
@@ -278,13 +282,17 @@ export function UsersTab() {
       {open?.kind === "bulk-delete" && (
         <ConfirmDialog
           danger
-          title={text.bulkConfirmDelete(count)}
-          text={text.bulkConfirmDeleteText(count)}
+          title={text.bulkConfirmDelete(deletable.length)}
+          text={
+            deletable.length < count
+              ? `${text.bulkConfirmDeleteText(deletable.length)} ${text.bulkSelfKept}`
+              : text.bulkConfirmDeleteText(deletable.length)
+          }
           confirmLabel={adminText.delete}
           cancelLabel={adminText.cancel}
           busy={bulk.isPending}
           onClose={close}
-          onConfirm={() => bulk.mutate({ action: "delete", userIds: [...selected] })}
+          onConfirm={() => bulk.mutate({ action: "delete", userIds: deletable })}
         />
       )}
       {open?.kind === "bulk-gift" && (

@@ -36,8 +36,6 @@ const icons: Record<ErrorPageCode, LucideIcon> = {
 /** One icon per suggestion, in the order of errorPageText.suggestions. */
 const suggestionIcons = [Wifi, Clock, LifeBuoy] as const;
 
-/** react-router keeps the position in the history stack in history.state.idx. */
-
 /** spec §2 "Error page": title, description, code badge, what to do, three actions, support code. */
 export function ErrorScreen({ code }: { code: string | undefined }) {
   const page = resolveErrorPage(code);
