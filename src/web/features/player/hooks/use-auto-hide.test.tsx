@@ -17,6 +17,14 @@ describe("useAutoHide (spec §9: controls hide after 3 s, 4 s after a touch)", (
     expect(result.current.visible).toBe(false);
   });
 
+  it("hides them 3 s after the player opens, with no movement at all", () => {
+    const { result } = renderHook(() => useAutoHide());
+    act(() => vi.advanceTimersByTime(CONTROLS_HIDE_MS - 1));
+    expect(result.current.visible).toBe(true);
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.visible).toBe(false);
+  });
+
   it("waits 4 s after a touch, and starts the wait again at each movement", () => {
     const { result } = renderHook(() => useAutoHide());
     act(() => result.current.reveal(true));

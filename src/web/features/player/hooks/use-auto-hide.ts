@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { CONTROLS_HIDE_MS, CONTROLS_HIDE_TOUCH_MS } from "../lib/player-keys.ts";
 
 /**
- * spec §9: the controls hide after 3 s of stillness (4 s after a touch). `reveal` shows them and
- * starts the wait again; the player keeps them shown while paused or a panel is open.
+ * spec §9: the controls hide after 3 s of stillness (4 s after a touch), counted from the start too.
+ * `reveal` shows them and starts the wait again; the player keeps them shown while paused or a
+ * panel is open.
  */
 export function useAutoHide(): { visible: boolean; reveal: (touch?: boolean) => void } {
   const [visible, setVisible] = useState(true);
@@ -13,6 +14,11 @@ export function useAutoHide(): { visible: boolean; reveal: (touch?: boolean) => 
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setVisible(false), touch ? CONTROLS_HIDE_TOUCH_MS : CONTROLS_HIDE_MS);
   }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // The wait starts with the player, not at the first movement: a film started without touching
+  // anything (autoplay, a phone laid down) loses its controls after the same 3 s.
+  useEffect(() => {
+    timer.current = setTimeout(() => setVisible(false), CONTROLS_HIDE_MS);
+    return () => clearTimeout(timer.current);
+  }, []);
   return { visible, reveal };
 }
