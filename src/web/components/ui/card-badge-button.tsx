@@ -20,7 +20,7 @@ export function CardBadgeButton({
       type="button"
       aria-label={label}
       title={label}
-      className={`scheme-dark absolute top-2 right-2 z-20 grid size-9 place-items-center rounded-full bg-black/65 shadow-lg ring-1 ring-white/15 backdrop-blur-md transition-[background-color,transform] hover:bg-black/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent motion-safe:active:scale-90 ${tone === "accent" ? "text-accent" : "text-fg hover:text-danger"}`}
+      className={`scheme-dark absolute top-2 right-2 z-20 grid size-9 place-items-center pointer-coarse:size-11 rounded-full bg-black/65 shadow-lg ring-1 ring-white/15 backdrop-blur-md transition-[background-color,transform] hover:bg-black/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent motion-safe:active:scale-90 ${tone === "accent" ? "text-accent" : "text-fg hover:text-danger"}`}
     >
       {children}
     </button>
