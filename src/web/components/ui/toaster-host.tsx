@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { whenToastWanted } from "#web/lib/toast.ts";
 import { useToastLayer } from "#web/lib/toast-layer.ts";
@@ -46,5 +46,28 @@ export function ToasterHost() {
       <Toaster />
     </Suspense>
   );
-  return layer ? createPortal(toaster, layer) : toaster;
+  return layer ? createPortal(<TabPassesThrough>{toaster}</TabPassesThrough>, layer) : toaster;
+}
+
+/**
+ * Inside a modal dialog, Tab goes on from a toast to the dialog's next control. Sonner sends the
+ * focus back to where it came from when it leaves the toasts (a page's habit: the toasts are out of
+ * its flow); in a dialog, whose last control leads to them, that made a loop between that control
+ * and the toast — keyboard users never reached « Fermer » again. The focus leaving the toasts is
+ * kept from Sonner here.
+ */
+function TabPassesThrough({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const keep = (event: FocusEvent) => event.stopPropagation();
+    element.addEventListener("focusout", keep);
+    return () => element.removeEventListener("focusout", keep);
+  }, []);
+  return (
+    <div ref={ref} className="contents">
+      {children}
+    </div>
+  );
 }
