@@ -385,6 +385,13 @@ test.describe("the administration", () => {
       .getByLabel(videoFormText.description, { exact: true })
       .fill("Un film envoyé par l'administration.");
     await adding.getByLabel(videoFormText.duration, { exact: true }).fill("12min");
+    // Escape on a filled form asks before throwing it away; « Continuer la saisie » keeps it all.
+    await page.keyboard.press("Escape");
+    const discard = page.getByRole("alertdialog", { name: videoFormText.discardTitle });
+    await expect(discard).toBeVisible();
+    await discard.getByRole("button", { name: videoFormText.keepEditing }).click();
+    await expect(discard).toHaveCount(0);
+    await expect(adding.getByLabel(videoFormText.title, { exact: true })).toHaveValue(title);
     await expect(adding.getByText(adminMediaText.saveFirst)).toBeVisible();
     await adding.getByRole("button", { name: videoFormText.create, exact: true }).click();
     await expect(adding.getByText(adminVideoMessages.videoUrlRequired)).toBeVisible();

@@ -188,6 +188,10 @@ export const adminVideosText = {
 };
 
 export const videoFormText = {
+  discardTitle: `Abandonner les modifications${nbsp}?`,
+  discardText: "Ce que vous avez saisi dans ce formulaire sera perdu.",
+  discardConfirm: "Abandonner",
+  keepEditing: "Continuer la saisie",
   addTitle: "Ajouter une vidéo",
   editTitle: (title: string) => `Modifier «${nbsp}${title}${nbsp}»`,
   loading: "Chargement de la vidéo…",

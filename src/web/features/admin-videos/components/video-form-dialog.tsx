@@ -66,10 +66,14 @@ export function VideoFormDialog({
   const detail = useQuery({ ...videoDetailOptions(currentId ?? ""), enabled: currentId !== null });
   const titleId = useId();
   const loading = currentId !== null && !detail.data;
+  // Nothing typed is thrown away unasked: Escape, × or « Annuler » on a changed form asks first.
+  const dirty = useRef(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const requestClose = () => (dirty.current ? setAskDiscard(true) : onClose());
   return (
     <Dialog
       labelledBy={titleId}
-      onClose={onClose}
+      onClose={requestClose}
       lockScroll
       className={`${sheetDialogClass} sm:w-[min(58rem,calc(100vw-2rem))] sm:rounded-2xl`}
     >
@@ -101,7 +105,20 @@ export function VideoFormDialog({
             queryClient.setQueryData(adminVideoKeys.detail(saved.id), saved);
             setCurrentId(saved.id);
           }}
-          onClose={onClose}
+          dirtyRef={dirty}
+          onClose={requestClose}
+          onDone={onClose}
+        />
+      )}
+      {askDiscard && (
+        <ConfirmDialog
+          danger
+          title={text.discardTitle}
+          text={text.discardText}
+          confirmLabel={text.discardConfirm}
+          cancelLabel={text.keepEditing}
+          onClose={() => setAskDiscard(false)}
+          onConfirm={onClose}
         />
       )}
     </Dialog>
@@ -114,18 +131,29 @@ function VideoForm({
   mediaField,
   onReload,
   onDraftCreated,
+  dirtyRef,
   onClose,
+  onDone,
 }: {
   titleId: string;
   video: AdminVideo | null;
   mediaField: MediaFieldSlot;
   onReload: () => void;
   onDraftCreated: (saved: AdminVideo) => void;
+  /** Set after each change: whether the form differs from what it opened with. */
+  dirtyRef: { current: boolean };
+  /** Asked to close (asks first when something changed). */
   onClose: () => void;
+  /** Saved: closes at once. */
+  onDone: () => void;
 }) {
   const queryClient = useQueryClient();
   const categories = useQuery(videoCategoriesOptions);
   const [draft, setDraft] = useState<VideoDraft>(() => (video ? draftOf(video) : emptyDraft()));
+  const [opened] = useState(() => JSON.stringify(draft));
+  useEffect(() => {
+    dirtyRef.current = JSON.stringify(draft) !== opened;
+  }, [draft, opened, dirtyRef]);
   const [version, setVersion] = useState(video?.version ?? 1);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -164,7 +192,7 @@ function VideoForm({
         toast.success(adminVideosText.updated, saved.title);
       }
       await refreshAdminData(queryClient);
-      onClose();
+      onDone();
     },
     onError: (error) => {
       const failed = editing ? adminVideosText.updateFailed : adminVideosText.addFailed;
