@@ -70,7 +70,8 @@ export function DataManagement({
     if (fileRef.current) fileRef.current.value = "";
     if (!result.ok) {
       setImportError(result.error);
-      toast.error(memberMessages.importInvalid, result.error);
+      // The title says the file is invalid; the text says why (not the same words twice).
+      toast.error(memberMessages.importInvalid, result.detail);
       return;
     }
     setImportError(undefined);

@@ -24,9 +24,14 @@ describe("parseSettingsFile", () => {
     expect(notJson).toEqual({
       ok: false,
       error: `${memberMessages.importInvalid} : ${memberMessages.importNotJson}`,
+      detail: memberMessages.importNotJson,
     });
     const bad = parseSettingsFile(JSON.stringify({ ...DEFAULT_SETTINGS, volume: 3 }));
-    expect(bad).toEqual({ ok: false, error: `${memberMessages.importInvalid} : ${memberMessages.volume}` });
+    expect(bad).toEqual({
+      ok: false,
+      error: `${memberMessages.importInvalid} : ${memberMessages.volume}`,
+      detail: memberMessages.volume,
+    });
     const extra = parseSettingsFile(JSON.stringify({ ...DEFAULT_SETTINGS, isAdmin: true }));
     expect(extra.ok).toBe(false);
     const proto = parseSettingsFile(
@@ -43,6 +48,7 @@ describe("parseSettingsFile", () => {
     expect(renew).toEqual({
       ok: false,
       error: `${memberMessages.importInvalid} : ${memberMessages.autoRenew}`,
+      detail: memberMessages.autoRenew,
     });
     expect(parseSettingsFile("x".repeat(200_000)).ok).toBe(false);
   });
