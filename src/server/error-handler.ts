@@ -6,7 +6,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { requestMessages } from "#contract/errors";
 import { isDatabaseUnavailable } from "./shared/db-errors.ts";
 import { AppError, errorCatalogue, retryLater } from "./shared/errors.ts";
-import { isFileAddress } from "./web/app-routes.ts";
+import { isFileRequest } from "./web/app-routes.ts";
 
 /** The Retry-After of a 429 raised by a library, which does not say when its window ends. */
 const RETRY_AFTER_UNKNOWN_SECONDS = 60;
@@ -88,12 +88,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     return send(500, { code: "INTERNAL_ERROR", message: errorCatalogue.INTERNAL_ERROR.message });
   });
 }
-
-/** A request for a stored image or a file of the build, rather than a page or the API. */
-const isFileRequest = (url: string) => {
-  const pathname = url.split("?")[0] ?? "/";
-  return pathname.startsWith("/media/") || (!pathname.startsWith("/api/") && isFileAddress(pathname));
-};
 
 /** Seconds a client is told to wait when the database is unavailable (a restart, a failover). */
 const DATABASE_RETRY_SECONDS = 5;

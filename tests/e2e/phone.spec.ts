@@ -1,10 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import { adminText, adminVideosText } from "../../src/web/i18n/admin.ts";
 import { playerText } from "../../src/web/i18n/player.ts";
 import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
 import { SUBSCRIBER, signIn } from "./fixtures.ts";
 import { controlsOutside, overflowWidth } from "./layout.ts";
+
+/** The player of the catalogue's first film, as a subscriber. */
+async function openFilmAsSubscriber(page: Page) {
+  await signIn(page.request, SUBSCRIBER);
+  const films = (await (
+    await page.request.get("/api/videos?type=movie&limit=1")
+  ).json()) as VideoListResponse;
+  await page.goto(`/video/${films.items[0]?.id}`);
+}
 
 /** What a newcomer met on a 390 × 844 phone, each kept fixed. */
 test.describe("on a 390 px phone", () => {
@@ -22,11 +31,7 @@ test.describe("on a 390 px phone", () => {
   test("the player's bottom bar keeps fullscreen and picture-in-picture on screen and the time on one line", async ({
     page,
   }) => {
-    await signIn(page.request, SUBSCRIBER);
-    const films = (await (
-      await page.request.get("/api/videos?type=movie&limit=1")
-    ).json()) as VideoListResponse;
-    await page.goto(`/video/${films.items[0]?.id}`);
+    await openFilmAsSubscriber(page);
     const fullscreen = page.getByRole("button", { name: playerText.fullscreen });
     await page.mouse.move(200, 400);
     await expect(fullscreen).toBeVisible();
@@ -45,11 +50,7 @@ test.describe("on a 390 px phone", () => {
   test("a tap on the playing picture brings the hidden controls back without pausing; the next tap pauses", async ({
     page,
   }) => {
-    await signIn(page.request, SUBSCRIBER);
-    const films = (await (
-      await page.request.get("/api/videos?type=movie&limit=1")
-    ).json()) as VideoListResponse;
-    await page.goto(`/video/${films.items[0]?.id}`);
+    await openFilmAsSubscriber(page);
     const video = page.locator("video");
     const paused = () => video.evaluate((v: HTMLVideoElement) => v.paused);
     await video.evaluate((v: HTMLVideoElement) => v.play());

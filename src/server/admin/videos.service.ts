@@ -65,22 +65,12 @@ export async function get(db: Deps["db"], id: string): Promise<AdminVideo> {
   return video;
 }
 
-/** What the journal keeps of a video (the description cut short). */
-const journalOf = (v: Omit<VideoColumns, "type"> & { type: string; category?: string[] }) => ({
-  type: v.type,
-  title: v.title,
-  category: v.category,
-  description: v.description.length > 200 ? `${v.description.slice(0, 200)}…` : v.description,
-  year: v.year,
-  duration: v.duration,
-  language: v.language,
-  maturity: v.maturity,
-  thumbnail: v.thumbnail,
-  backdrop: v.backdrop,
-  videoUrl: v.videoUrl,
-  totalSeasons: v.totalSeasons,
-  published: v.published,
-});
+/** What the journal keeps of a video: its columns (the description cut short) and categories. */
+const journalOf = (v: VideoColumns & { category?: string[] }) => {
+  const { type, title, description, ...rest } = videoColumnsOf(v);
+  const cut = description.length > 200 ? `${description.slice(0, 200)}…` : description;
+  return { type, title, category: v.category, description: cut, ...rest };
+};
 
 /**
  * Addresses that name our own store must name something in it: a film's file (spec §5 "movie

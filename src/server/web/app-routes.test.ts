@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isAppRoute, isFileAddress } from "./app-routes.ts";
+import { isAppRoute, isFileAddress, isFileRequest } from "./app-routes.ts";
 
 /** Every `path:` of the web's router, with its parameters filled in. */
 function routerPaths(): string[] {
@@ -39,5 +39,12 @@ describe("the addresses the web app answers", () => {
     expect(isFileAddress("/browse")).toBe(false);
     expect(isFileAddress("/video/0f6c2d2e-0000-4000-8000-000000000000")).toBe(false);
     expect(isFileAddress("/")).toBe(false);
+  });
+
+  it("calls a stored image or a file a file request, never an API route", () => {
+    expect(isFileRequest("/media/images/a.webp?v=2")).toBe(true);
+    expect(isFileRequest("/robots.txt")).toBe(true);
+    expect(isFileRequest("/api/receipts/r.pdf")).toBe(false);
+    expect(isFileRequest("/browse?q=a.b")).toBe(false);
   });
 });

@@ -22,3 +22,13 @@ export const isAppRoute = (pathname: string): boolean => APP_ROUTES.some((route)
  */
 export const isFileAddress = (pathname: string): boolean =>
   pathname.startsWith("/assets/") || /\/[^/]*\.[a-z0-9]{1,12}$/i.test(pathname);
+
+/**
+ * A request for a stored image (/media/…) or a file (isFileAddress), not for the API: what is
+ * missing there is « Fichier introuvable » (the not-found handler, and the error handler for what
+ * @fastify/static refuses).
+ */
+export function isFileRequest(url: string): boolean {
+  const pathname = url.split("?")[0] ?? "/";
+  return pathname.startsWith("/media/") || (!pathname.startsWith("/api/") && isFileAddress(pathname));
+}

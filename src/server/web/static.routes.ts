@@ -8,7 +8,7 @@ import { type PreparedAnswer, preferredEncoding } from "../shared/catalogue-cach
 import type { Config } from "../shared/config.ts";
 import { AppError } from "../shared/errors.ts";
 import { cookieName as sessionCookieName } from "../shared/session.ts";
-import { isAppRoute, isFileAddress } from "./app-routes.ts";
+import { isAppRoute, isFileAddress, isFileRequest } from "./app-routes.ts";
 import {
   type FirstScreens,
   isDrawnAddress,
@@ -159,7 +159,7 @@ export async function registerStatic(app: FastifyInstance, config: Config, page:
       "NOT_FOUND",
       isRoute
         ? requestMessages.routeNotImplemented
-        : url.startsWith("/media/") || isFileAddress(pathname)
+        : isFileRequest(url)
           ? requestMessages.fileNotFound
           : undefined,
     );

@@ -18,6 +18,11 @@ const viewButton = (active: boolean) =>
     active ? "bg-white/14 text-fg" : "text-fg/65 hover:text-fg"
   }`;
 
+const views = [
+  { view: "modern", icon: Rows3, label: discoveryText.viewModern },
+  { view: "classic", icon: LayoutGrid, label: discoveryText.viewClassic },
+] as const;
+
 function ViewToggle({
   view,
   onChange,
@@ -28,24 +33,18 @@ function ViewToggle({
   return (
     <fieldset className="inline-flex rounded-full border border-white/12 bg-surface/70 p-1">
       <legend className="sr-only">{discoveryText.view}</legend>
-      <button
-        type="button"
-        aria-pressed={view === "modern"}
-        className={viewButton(view === "modern")}
-        onClick={() => onChange("modern")}
-      >
-        <Rows3 aria-hidden="true" />
-        {discoveryText.viewModern}
-      </button>
-      <button
-        type="button"
-        aria-pressed={view === "classic"}
-        className={viewButton(view === "classic")}
-        onClick={() => onChange("classic")}
-      >
-        <LayoutGrid aria-hidden="true" />
-        {discoveryText.viewClassic}
-      </button>
+      {views.map(({ view: value, icon: Icon, label }) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={view === value}
+          className={viewButton(view === value)}
+          onClick={() => onChange(value)}
+        >
+          <Icon aria-hidden="true" />
+          {label}
+        </button>
+      ))}
     </fieldset>
   );
 }

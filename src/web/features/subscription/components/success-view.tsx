@@ -6,7 +6,6 @@ import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { plansText, successText } from "#web/i18n/subscription.ts";
-import { isApiRequestError } from "#web/lib/api.ts";
 import { SUBSCRIPTION_UPDATED } from "#web/lib/query-tags.ts";
 import { toast } from "#web/lib/toast.ts";
 import { subscriptionKeys, verify } from "../api/plan-queries.ts";
@@ -24,10 +23,8 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
     queryKey: subscriptionKeys.verify(sessionId),
     queryFn: () => verify(sessionId),
     refetchInterval: (q) => (q.state.data?.status === "pending" ? waitAfter(q.state.dataUpdateCount) : false),
-    // A network hiccup is tried again; a payment the server does not know (404) or refuses is not
-    // (an unknown session_id waited ten seconds for the same answer).
-    retry: (failures, error) =>
-      failures < 3 && !(isApiRequestError(error) && error.status >= 400 && error.status < 500),
+    // The app's retry rule (app/query-client.ts): a network hiccup is tried again, a payment the
+    // server does not know (404) or refuses is not (an unknown session_id waited ten seconds).
     retryDelay: 3000,
   });
   const status = query.data?.status;
