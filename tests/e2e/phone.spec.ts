@@ -50,11 +50,17 @@ test.describe("on a 390 px phone", () => {
   test("a tap on the playing picture brings the hidden controls back without pausing; the next tap pauses", async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     await openFilmAsSubscriber(page);
     const video = page.locator("video");
     const paused = () => video.evaluate((v: HTMLVideoElement) => v.paused);
     await video.evaluate((v: HTMLVideoElement) => v.play());
-    await expect.poll(paused).toBe(false);
+    // Playing, not only asked to play: until its first frames arrive (an HLS film on a loaded
+    // machine can take seconds) the player rightly keeps its controls and spinner up.
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(0.5);
+    expect(await paused()).toBe(false);
     // The controls hide a few seconds into playback.
     await expect(page.locator(".player-controls-shown")).toHaveCount(0, { timeout: 15_000 });
     await video.tap();
