@@ -1,9 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import { adminText, adminVideosText } from "../../src/web/i18n/admin.ts";
+import { libraryText } from "../../src/web/i18n/library.ts";
 import { playerText } from "../../src/web/i18n/player.ts";
 import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
-import { SUBSCRIBER, signIn } from "./fixtures.ts";
+import { SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
 import { controlsOutside, overflowWidth } from "./layout.ts";
 
 /** The player of the catalogue's first film, as a subscriber. */
@@ -80,6 +81,22 @@ test.describe("on a 390 px phone", () => {
     expect(box?.x).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
     expect(await overflowWidth(page)).toBe(0);
+  });
+
+  test("a toast comes down from the top of the screen, clear of the buttons at its bottom", async ({ page }) => {
+    await signUp(page.request);
+    const films = (await (
+      await page.request.get("/api/videos?type=movie&limit=1")
+    ).json()) as VideoListResponse;
+    const film = films.items[0];
+    if (!film) throw new Error("no film");
+    expect((await page.request.post("/api/favorites", { data: { videoId: film.id } })).status()).toBe(201);
+    await page.goto("/my-list");
+    await page.getByRole("button", { name: libraryText.remove(film.title) }).click();
+    const toast = page.getByText(libraryText.toasts.removed, { exact: true });
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    expect((box?.y ?? 844) + (box?.height ?? 0)).toBeLessThan(844 / 2);
   });
 
   test("an administrator's selection bar keeps to two short lines under the tabs and opens its confirmation", async ({

@@ -2,6 +2,14 @@ import { type CSSProperties, useEffect } from "react";
 import { Toaster as Sonner, toast } from "sonner";
 import { toastText } from "#web/i18n/common.ts";
 import { toasterListening } from "#web/lib/toast.ts";
+import { useMediaQuery } from "#web/lib/use-media-query.ts";
+
+/**
+ * Sonner's own phone width: under it, its toasts span the screen. There they come down from the top:
+ * at the bottom they covered the very buttons that had just answered (the video form's « Publier »,
+ * the player's bar, the selection bar of the admin lists).
+ */
+const PHONE = "(max-width: 600px)";
 
 /** Sonner reads these variables; they map its dark theme onto the app's tokens. */
 const toasterStyle = {
@@ -14,10 +22,11 @@ const toasterStyle = {
 /** The toaster itself, loaded by toaster-host.tsx; its own effect subscribes before this one runs. */
 export default function Toaster() {
   useEffect(() => toasterListening(toast), []);
+  const phone = useMediaQuery(PHONE);
   return (
     <Sonner
       theme="dark"
-      position="bottom-right"
+      position={phone ? "top-center" : "bottom-right"}
       closeButton
       style={toasterStyle}
       containerAriaLabel={toastText.region}
