@@ -64,6 +64,7 @@ export const billingMessages = {
   reminderTitle: "Votre abonnement se termine bientôt",
   reminderMessage: (plan: string, date: string) =>
     `Votre abonnement ${plan} se termine le ${date}. Renouvelez-le pour continuer à regarder.`,
+  noSubscription: "Vous n'avez pas d'abonnement en cours\u00a0: il n'y a pas de moyen de paiement à gérer.",
   portalUnavailable: "Ce moyen de paiement se gère directement chez le prestataire.",
   resumeUnsupported:
     "Ce moyen de paiement ne permet pas de reprendre un abonnement résilié : souscrivez de nouveau à la fin de la période.",
@@ -82,6 +83,10 @@ export const billingMessages = {
   refundedTitle: "Paiement remboursé",
   refundedMessage: (plan: string, amount: string) =>
     `Votre paiement de ${amount} pour ${plan} vous a été remboursé\u00a0: l'accès qu'il payait a pris fin. Vous pouvez choisir une formule à tout moment.`,
+  duplicateRefundedMessage: (plan: string, amount: string) =>
+    `Vous aviez déjà cet accès\u00a0: votre paiement de ${amount} pour ${plan} vous a été remboursé et votre abonnement en cours ne change pas.`,
+  walletDuplicateMessage: (plan: string) =>
+    `Votre paiement en crypto pour ${plan} est bien arrivé, mais vous aviez déjà cet accès\u00a0: il vous sera remboursé.`,
   walletRejectedTitle: "Paiement non confirmé",
   walletRejectedMessage: (plan: string) =>
     `Votre paiement en crypto pour ${plan} n'a pas pu être confirmé. Contactez le support si vous avez bien envoyé les fonds.`,
@@ -97,7 +102,10 @@ export const walletReference = z
   })
   .trim()
   .min(1, billingMessages.walletReferenceRequired)
-  .regex(/^[A-Za-z0-9:_-]{8,128}$/, billingMessages.walletReferenceInvalid);
+  .regex(/^[A-Za-z0-9:_-]{8,128}$/, billingMessages.walletReferenceInvalid)
+  // A hexadecimal hash is one transaction whatever its case and its « 0x »: kept in one spelling, so
+  // the same transaction cannot pay two payments (other alphabets, base58, keep their case).
+  .transform((ref) => (/^(0x)?[0-9a-f]+$/i.test(ref) ? ref.toLowerCase().replace(/^0x/, "") : ref));
 
 const plan = z.object({
   id: z.uuid(),

@@ -224,6 +224,13 @@ describe("cancel in three clicks", () => {
     expect(resumed.json().agreement).toMatchObject({ cancelAtPeriodEnd: false });
   });
 
+  it("« Gérer mon moyen de paiement » without a subscription says there is none (not that the provider manages it)", async () => {
+    const m = await signedIn(t);
+    const res = await m.call("POST", "/api/subscription/portal");
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(billingMessages.noSubscription);
+  });
+
   it("answers 409 with a French message when there is nothing to cancel", async () => {
     const m = await signedIn(t);
     const res = await m.call("POST", "/api/subscription/cancel");
@@ -260,6 +267,60 @@ describe("changing plan", () => {
     expect(await db().$count(payments, eq(payments.userId, m.id))).toBe(1);
     expect((await m.call("POST", "/api/subscription/cancel")).statusCode).toBe(200);
     expect((await checkout(m, { planId: premium.id })).statusCode).toBe(201);
+  });
+
+  it("two checkouts opened before either is paid (two tabs): the second is refused at payment, nothing taken twice", async () => {
+    const m = await signedIn(t);
+    const first = (await checkout(m, { planId: premium.id })).json();
+    const second = (await checkout(m, { planId: premium.id })).json();
+    expect((await pay(m, first.paymentId, { cardNumber: DEMO_CARDS.approved })).json().state).toBe("paid");
+    const again = await pay(m, second.paymentId, { cardNumber: DEMO_CARDS.approved });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(billingMessages.subscriptionRunning("Premium"));
+    const paid = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, m.id), eq(payments.status, "paid")));
+    expect(paid).toHaveLength(1);
+    expect((await m.call("GET", "/api/payments/receipts")).json().items).toHaveLength(1);
+  });
+
+  it("a checkout left open is refused at payment once lifetime was given meanwhile", async () => {
+    const m = await signedIn(t);
+    const admin = await signedInAdmin(t);
+    const open = (await checkout(m, { planId: premium.id })).json();
+    const gift = await admin.call("POST", `/api/admin/users/${m.id}/gift`, { planCode: "lifetime" });
+    expect(gift.statusCode).toBeLessThan(300);
+    const paid = await pay(m, open.paymentId, { cardNumber: DEMO_CARDS.approved });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe(billingMessages.alreadyLifetime);
+    expect(await db().$count(payments, and(eq(payments.userId, m.id), eq(payments.status, "paid")))).toBe(0);
+  });
+
+  it("a payment the success page found declined stays closed: a later approved card is refused", async () => {
+    const m = await signedIn(t);
+    const { paymentId } = (await checkout(m, { planId: premium.id })).json();
+    const { sessionId } = (await m.call("GET", `/api/payments/demo/${paymentId}`)).json();
+    expect((await pay(m, paymentId, { cardNumber: DEMO_CARDS.declined })).json().state).toBe("declined");
+    expect((await m.call("GET", `/api/payments/verify?session_id=${sessionId}`)).json().status).toBe(
+      "failed",
+    );
+    const late = await pay(m, paymentId, { cardNumber: DEMO_CARDS.approved });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(billingMessages.paymentClosed);
+    expect((await m.call("GET", "/api/subscription")).json().state).toBe("none");
+  });
+
+  it("a monthly plan paid by paysafecard or crypto in the demo is one month, renewed by hand (only card and PayPal renew)", async () => {
+    for (const method of ["paysafecard", "crypto"]) {
+      const m = await signedIn(t);
+      const { paymentId } = (await checkout(m, { planId: premium.id, method })).json();
+      expect((await pay(m, paymentId, { cardNumber: DEMO_CARDS.approved })).json().state).toBe("paid");
+      const state = (await m.call("GET", "/api/subscription")).json();
+      expect(state).toMatchObject({ state: "active", planCode: "premium_monthly", agreement: null });
+      // Nothing renews: paying the next month ahead is allowed.
+      expect((await checkout(m, { planId: premium.id, method })).statusCode).toBe(201);
+    }
   });
 });
 

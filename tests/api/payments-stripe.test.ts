@@ -339,6 +339,32 @@ async function refundNotices(m: SignedIn) {
   return list.items.map((n) => n.title).filter((title) => title === billingMessages.refundedTitle);
 }
 
+describe("paid twice", () => {
+  it("two checkouts paid at Stripe (two tabs): the second grants nothing, is refunded and its subscription cancelled there, and the member is told", async () => {
+    const m = await signedIn(t);
+    const first = await checkout(m, premium.id);
+    const second = await checkout(m, premium.id);
+    for (const e of stripe.complete(first.sessionId)) expect((await deliver(e)).statusCode).toBe(200);
+    for (const e of stripe.complete(second.sessionId)) expect((await deliver(e)).statusCode).toBe(200);
+    await expect.poll(async () => (await paymentRow(second.paymentId))?.status).toBe("refunded");
+    expect((await paymentRow(first.paymentId))?.status).toBe("paid");
+    const secondSub = String(stripe.sessions.get(second.sessionId)?.subscription);
+    expect(stripe.subscriptions.get(secondSub)?.status).toBe("canceled");
+    const firstSub = String(stripe.sessions.get(first.sessionId)?.subscription);
+    expect(stripe.subscriptions.get(firstSub)?.status).toBe("active");
+    expect(await receiptsOf(m.id)).toHaveLength(1);
+    expect(await entitlementsOf(m.id)).toHaveLength(1);
+    const s = await state(m);
+    expect(s).toMatchObject({ state: "active", agreement: { provider: "stripe", cancelAtPeriodEnd: false } });
+    const verified = await m.call("GET", `/api/payments/verify?session_id=${second.sessionId}`);
+    expect(verified.json().status).toBe("refunded");
+    const notices = (await m.call("GET", "/api/notifications")).json().items as { message: string }[];
+    expect(notices.map((n) => n.message)).toContain(
+      billingMessages.duplicateRefundedMessage("Premium", "13,99\u00a0€"),
+    );
+  });
+});
+
 describe("a refund made in Stripe's dashboard (charge.refunded)", () => {
   const intentOf = (invoice: string) =>
     String(

@@ -132,6 +132,21 @@ describe("paying to the operator's wallet", () => {
     expect(reused.statusCode).toBe(409);
     expect((await state(other)).state).toBe("none");
   });
+
+  it("knows a hexadecimal transaction whatever its case and its « 0x »: it still pays one payment only", async () => {
+    const m = await signedIn(t);
+    const other = await signedIn(t);
+    const first = await buy(m);
+    const second = await buy(other);
+    expect((await declare(m, first.paymentId, tx(4).toUpperCase())).statusCode).toBe(200);
+    for (const spelling of [tx(4), `0x${tx(4)}`, `0x${tx(4).toUpperCase()}`]) {
+      const taken = await declare(other, second.paymentId, spelling);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().message).toBe(billingMessages.walletReferenceTaken);
+      expect((await confirm(second.paymentId, spelling)).statusCode).toBe(409);
+    }
+    expect((await state(other)).state).toBe("none");
+  });
 });
 
 describe("an administrator's confirmation", () => {

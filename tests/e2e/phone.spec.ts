@@ -83,7 +83,9 @@ test.describe("on a 390 px phone", () => {
     expect(await overflowWidth(page)).toBe(0);
   });
 
-  test("a toast comes down from the top of the screen, clear of the buttons at its bottom", async ({ page }) => {
+  test("a toast comes down from the top of the screen, clear of the buttons at its bottom", async ({
+    page,
+  }) => {
     await signUp(page.request);
     const films = (await (
       await page.request.get("/api/videos?type=movie&limit=1")

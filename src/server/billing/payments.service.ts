@@ -217,7 +217,13 @@ export async function createCheckout(
       cancelUrl: `${ctx.config.publicUrl}/subscription`,
     });
     if (created.ref) await setPaymentRef(ctx.db, payment.id, created.ref);
-    if (provider.id === "demo" && plan.interval === "month") {
+    // Only card and PayPal renew by themselves (spec §9); the demo provider plays the others as
+    // one-off payments too (« Renouvellement manuel uniquement »).
+    if (
+      provider.id === "demo" &&
+      plan.interval === "month" &&
+      (body.method === "card" || body.method === "paypal")
+    ) {
       await updatePayment(ctx.db, payment.id, { providerSubscriptionRef: `demo_sub_${payment.id}` });
     }
     return { paymentId: payment.id, paymentUrl: created.url, planName: plan.name };
@@ -235,23 +241,35 @@ export async function createCheckout(
  * possible: it stops the monthly renewal (afterApplied).
  */
 async function refuseDoublePurchase(ctx: Ctx, providers: Providers, userId: string, interval: string) {
-  const [span, agreement] = await Promise.all([accessSpan(ctx.db, userId), runningAgreement(ctx.db, userId)]);
-  if (span?.live && span.until === null) throw new AppError("CONFLICT", billingMessages.alreadyLifetime);
+  const double = await doublePurchase(ctx.db, userId, interval);
+  if (!double) return;
+  if (double.kind === "lifetime") throw new AppError("CONFLICT", billingMessages.alreadyLifetime);
+  const plan = await planById(ctx.db, double.agreement.planId);
+  // Where the provider changes plans, « Changer de formule » does it (decision 053).
+  const provider = double.agreement.provider;
+  const changes = provider && providers.byId.get(provider as ProviderId)?.changePlan;
+  throw new AppError(
+    "CONFLICT",
+    (changes ? billingMessages.subscriptionRunningChange : billingMessages.subscriptionRunning)(
+      plan?.name ?? "",
+    ),
+  );
+}
+
+/**
+ * What a purchase of this interval would pay twice: lifetime access, or (for a monthly plan) another
+ * subscription that still renews — `except` is the purchase's own subscription at the provider.
+ */
+async function doublePurchase(db: Conn, userId: string, interval: string, except?: string | null) {
+  const [span, agreement] = await Promise.all([accessSpan(db, userId), runningAgreement(db, userId)]);
+  if (span?.live && span.until === null) return { kind: "lifetime" as const };
   const renewing =
     agreement &&
     !agreement.cancelAtPeriodEnd &&
-    (agreement.currentPeriodEnd === null || agreement.currentPeriodEnd > new Date());
-  if (interval === "month" && renewing) {
-    const plan = await planById(ctx.db, agreement.planId);
-    // Where the provider changes plans, « Changer de formule » does it (decision 053).
-    const changes = agreement.provider && providers.byId.get(agreement.provider as ProviderId)?.changePlan;
-    throw new AppError(
-      "CONFLICT",
-      (changes ? billingMessages.subscriptionRunningChange : billingMessages.subscriptionRunning)(
-        plan?.name ?? "",
-      ),
-    );
-  }
+    (agreement.currentPeriodEnd === null || agreement.currentPeriodEnd > new Date()) &&
+    (except == null || agreement.providerRef !== except);
+  if (interval === "month" && renewing) return { kind: "renewing" as const, agreement };
+  return undefined;
 }
 
 export interface Applied {
@@ -264,7 +282,12 @@ export interface Applied {
   graceMail?: { to: string; planName: string; until: Date };
   /** A refund made at the provider ended a monthly plan: its agreement is cancelled there too. */
   cancelAgreement?: { provider: ProviderId; ref: string };
+  /** Paid twice (two checkouts open at once, or lifetime given meanwhile): given back at once. */
+  refundDuplicate?: string;
 }
+
+/** Why a payment paid nothing: the member already had what it bought (refundDuplicate). */
+export const DUPLICATE_PURCHASE = "duplicate_purchase";
 
 /** spec rule (decision 041): a failed renewal keeps access 3 days, then the paywall. */
 export const GRACE_DAYS = 3;
@@ -278,6 +301,7 @@ export async function applyCheckout(
   payment: PaymentRow,
   state: CheckoutState,
   source: EntitlementSource,
+  { renewal = false }: { renewal?: boolean } = {},
 ): Promise<Applied> {
   const locked = await lockPayment(tx, payment.id);
   if (locked?.status !== "pending") return { outcome: "ignored", detail: "already settled" };
@@ -294,6 +318,17 @@ export async function applyCheckout(
   const plan = await planById(tx, locked.planId);
   if (!plan) throw new Error(`plan ${locked.planId} vanished`);
   const monthly = plan.interval === "month";
+  // Nothing is paid twice, even when two checkouts were opened before either was paid (two tabs) or
+  // lifetime was given meanwhile: the second payment grants nothing and is given back at once.
+  if (!renewal && (await doublePurchase(tx, locked.userId, plan.interval, state.subscriptionRef))) {
+    await updatePayment(tx, payment.id, {
+      status: "paid",
+      paidAt: new Date(),
+      providerSubscriptionRef: state.subscriptionRef,
+      failureReason: DUPLICATE_PURCHASE,
+    });
+    return { outcome: "applied", detail: DUPLICATE_PURCHASE, refundDuplicate: payment.id };
+  }
   const granted = await grantEntitlement(tx, {
     userId: locked.userId,
     planId: plan.id,
@@ -366,6 +401,7 @@ export function afterApplied(ctx: Ctx, providers: Providers, applied: Applied) {
         ctx.log.error({ err, ...ended }, "refunded at the provider: its subscription could not be cancelled"),
       );
   }
+  if (applied.refundDuplicate) void refundDuplicate(ctx, providers, applied.refundDuplicate);
   const userId = applied.lifetimeFor;
   if (userId) {
     void runningAgreement(ctx.db, userId).then(async (agreement) => {
@@ -374,6 +410,34 @@ export function afterApplied(ctx: Ctx, providers: Providers, applied: Applied) {
         ctx.log.error({ err, userId }, "lifetime bought: the running subscription could not be stopped"),
       );
     });
+  }
+}
+
+/**
+ * A payment that bought what the member already had (applyCheckout): its subscription at the provider
+ * stops, the money goes back, and the member is told. Where the provider takes no refund from Bobine,
+ * the payment stays paid in Administration → Paiements, marked, for « Rembourser » by hand.
+ */
+async function refundDuplicate(ctx: Ctx, providers: Providers, paymentId: string) {
+  const payment = await paymentById(ctx.db, paymentId);
+  const provider = payment ? providers.byId.get(payment.provider as ProviderId) : undefined;
+  if (!payment || !provider || payment.status !== "paid") return;
+  try {
+    if (payment.providerSubscriptionRef && provider.cancelAgreement) {
+      await provider.cancelAgreement(payment.providerSubscriptionRef);
+    }
+    if (provider.refundsByHand || !payment.providerRef) {
+      ctx.log.warn({ paymentId }, "paid twice: to be refunded by hand at the provider");
+      return;
+    }
+    await provider.refund(payment.providerRef);
+    await ctx.db.transaction(async (tx) => {
+      const locked = await lockPayment(tx, payment.id);
+      if (locked?.status !== "paid") return;
+      await endRefundedPayment(tx, locked, { id: null, username: "Bobine" }, { reason: DUPLICATE_PURCHASE });
+    });
+  } catch (err) {
+    ctx.log.error({ err, paymentId }, "paid twice: the refund could not be made, refund it by hand");
   }
 }
 
@@ -421,7 +485,8 @@ export async function verifyPayment(ctx: Ctx, providers: Providers, userId: stri
   const plan = await planById(ctx.db, payment.planId);
   if (!plan) throw new AppError("NOT_FOUND", billingMessages.planUnknown);
   return {
-    status: payment.status,
+    // Paid twice: what the member sees is the refund on its way (refundDuplicate).
+    status: payment.failureReason === DUPLICATE_PURCHASE ? "refunded" : payment.status,
     plan: paymentPlan(plan, payment),
     method: payment.method,
     provider: payment.provider,
@@ -462,7 +527,12 @@ export async function demoPay(
   const demo = providers.demo;
   if (!demo || !payment.providerRef) throw new AppError("NOT_FOUND", billingMessages.paymentUnknown);
   const current = (payment.demoState ?? "open") as DemoState;
-  if (current === "paid") throw new AppError("CONFLICT", billingMessages.paymentClosed);
+  if (current === "paid" || payment.status !== "pending") {
+    throw new AppError("CONFLICT", billingMessages.paymentClosed);
+  }
+  // Checked again before the money is taken: another checkout may have been paid meanwhile.
+  const plan = await planById(ctx.db, payment.planId);
+  if (plan) await refuseDoublePurchase(ctx, providers, userId, plan.interval);
   const state = await demo.pay(payment.id, current, {
     ...(input.cardNumber !== undefined ? { cardNumber: input.cardNumber } : {}),
     ...(input.confirm !== undefined ? { confirm: input.confirm } : {}),
@@ -778,6 +848,7 @@ async function applyRenewal(
       metadata: {},
     },
     source,
+    { renewal: true },
   );
   if (change && applied.outcome === "applied") {
     await updatePlanChange(tx, change.id, {
@@ -1014,9 +1085,13 @@ async function endRefundedPayment(
   if (locked.subscriptionId) await endAgreement(tx, locked.subscriptionId);
   // The member learns why the access ended (in the bell, at once, whatever tab is open).
   const plan = await planById(tx, locked.planId);
+  const amount = euros(locked.amountCents, locked.currency);
   await notifyMember(tx, locked.userId, {
     title: billingMessages.refundedTitle,
-    message: billingMessages.refundedMessage(plan?.name ?? "", euros(locked.amountCents, locked.currency)),
+    message:
+      locked.failureReason === DUPLICATE_PURCHASE
+        ? billingMessages.duplicateRefundedMessage(plan?.name ?? "", amount)
+        : billingMessages.refundedMessage(plan?.name ?? "", amount),
   });
   await recordAudit(tx, actor, {
     action: "payment.refund",
@@ -1043,8 +1118,9 @@ export async function paymentLabel(tx: Conn, payment: PaymentRow): Promise<strin
 /** « Gérer mon moyen de paiement »: the provider's customer portal for the running agreement. */
 export async function portalLink(ctx: Ctx, providers: Providers, userId: string) {
   const agreement = await runningAgreement(ctx.db, userId);
-  const provider = agreement?.provider ? providers.byId.get(agreement.provider as ProviderId) : undefined;
-  if (!agreement?.providerRef || !provider) throw new AppError("CONFLICT", billingMessages.portalUnavailable);
+  if (!agreement) throw new AppError("CONFLICT", billingMessages.noSubscription);
+  const provider = agreement.provider ? providers.byId.get(agreement.provider as ProviderId) : undefined;
+  if (!agreement.providerRef || !provider) throw new AppError("CONFLICT", billingMessages.portalUnavailable);
   let url: string | null;
   try {
     url = await provider.portalLink(agreement.providerRef, `${ctx.config.publicUrl}/settings`);

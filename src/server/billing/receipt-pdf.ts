@@ -5,8 +5,20 @@
 
 /** WinAnsi (Windows-1252) bytes of a text, as a PDF string literal's escaped content. */
 function pdfString(text: string): string {
-  // Windows-1252's places for the euro sign, the apostrophe and the oe ligatures (Latin-1 for the rest).
-  const special: Record<string, number> = { "\u20ac": 0x80, "\u2019": 0x92, "\u0153": 0x9c, "\u0152": 0x8c };
+  // Windows-1252's places for the euro sign, quotes, dashes, the ellipsis and the oe ligatures
+  // (Latin-1 for the rest).
+  const special: Record<string, number> = {
+    "\u20ac": 0x80,
+    "\u2026": 0x85,
+    "\u2018": 0x91,
+    "\u2019": 0x92,
+    "\u201c": 0x93,
+    "\u201d": 0x94,
+    "\u2013": 0x96,
+    "\u2014": 0x97,
+    "\u0153": 0x9c,
+    "\u0152": 0x8c,
+  };
   let out = "";
   for (const ch of text.replace(/[\u202f\u00a0]/g, " ")) {
     const code = special[ch] ?? ch.charCodeAt(0);
@@ -18,6 +30,26 @@ function pdfString(text: string): string {
   return out;
 }
 
+/**
+ * The longest line the page holds at 11 pt between its 56 pt margins (483 pt): Helvetica's widest
+ * lower-case letters take 0.56 em, so 78 characters always fit; longer lines break between words.
+ */
+const LINE_CHARS = 78;
+
+/** A line broken between words so that each part fits the page (a word longer than a line is kept). */
+export function wrapLine(line: string, max = LINE_CHARS): string[] {
+  const parts: string[] = [];
+  let current = "";
+  for (const word of line.split(" ")) {
+    if (current && current.length + 1 + word.length > max) {
+      parts.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  parts.push(current);
+  return parts;
+}
+
 export function receiptPdf(title: string, lines: string[]): Buffer {
   const content = [
     "BT",
@@ -26,7 +58,7 @@ export function receiptPdf(title: string, lines: string[]): Buffer {
     `(${pdfString(title)}) Tj`,
     "/F1 11 Tf",
     "0 -34 Td",
-    ...lines.flatMap((l) => [`(${pdfString(l)}) Tj`, "0 -18 Td"]),
+    ...lines.flatMap((l) => wrapLine(l)).flatMap((l) => [`(${pdfString(l)}) Tj`, "0 -18 Td"]),
     "ET",
   ].join("\n");
   const objects = [

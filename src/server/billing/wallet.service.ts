@@ -19,6 +19,7 @@ import {
   afterApplied,
   applyCheckout,
   type Ctx,
+  DUPLICATE_PURCHASE,
   type Providers,
   paymentLabel,
   paymentPlan,
@@ -153,7 +154,9 @@ export async function confirmWalletPayment(
       const plan = await planById(tx, locked.planId);
       await notifyMember(tx, locked.userId, {
         title: billingMessages.walletConfirmedTitle,
-        message: billingMessages.walletConfirmedMessage(plan?.name ?? ""),
+        message: (result.detail === DUPLICATE_PURCHASE
+          ? billingMessages.walletDuplicateMessage
+          : billingMessages.walletConfirmedMessage)(plan?.name ?? ""),
       });
       await recordAudit(tx, actor, {
         action: "payment.confirm",

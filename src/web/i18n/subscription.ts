@@ -137,6 +137,15 @@ export const successText = {
   failedTitle: "Erreur de paiement",
   failedText: "Une erreur est survenue lors du traitement de votre paiement",
   backToPlans: "Revenir aux formules",
+  /** The provider has not confirmed after the page's checks (MAX_CHECKS). */
+  waitingTitle: "Paiement en attente de confirmation",
+  waitingText:
+    "Le prestataire n'a pas encore confirmé votre paiement. S'il a bien été effectué, votre accès s'ouvrira dès sa confirmation et votre reçu vous sera envoyé par e-mail.",
+  checkAgain: "Vérifier à nouveau",
+  /** Paid while the member already had this access (two tabs): given back at once. */
+  duplicateTitle: "Paiement remboursé",
+  duplicateText:
+    "Vous aviez déjà cet accès : ce paiement vous est remboursé et votre abonnement en cours ne change pas.",
   signedOut: "Connectez-vous pour voir l'état de votre paiement.",
   toastTitle: "Paiement réussi",
   toastText: (plan: string) => `Votre abonnement ${plan} a été activé avec succès`,

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check, CircleCheck, TriangleAlert } from "lucide-react";
-import { useEffect } from "react";
+import { Check, CircleCheck, Clock, RefreshCw, TriangleAlert } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -14,20 +14,30 @@ import { formatPrice, priceSuffix } from "./plan-price.ts";
 /** spec §9 waits: 1 s after the first check, 3 s as the fallback after that. */
 const waitAfter = (attempt: number) => (attempt <= 1 ? 1000 : 3000);
 
+/** Checks before the page stops waiting (about half a minute) and says the payment is still pending. */
+export const MAX_CHECKS = 10;
+
 /**
  * spec §2 Success page: 'Vérification de votre paiement...' until the server has verified the
  * payment with the provider, then the plan's details and the 8 benefits — never before.
  */
 export function SuccessView({ sessionId }: { sessionId: string }) {
+  // Checks made since the page opened or « Vérifier à nouveau » (the cache's count outlives a visit).
+  const [checks, setChecks] = useState(0);
   const query = useQuery({
     queryKey: subscriptionKeys.verify(sessionId),
     queryFn: () => verify(sessionId),
-    refetchInterval: (q) => (q.state.data?.status === "pending" ? waitAfter(q.state.dataUpdateCount) : false),
+    refetchInterval: (q) =>
+      q.state.data?.status === "pending" && checks < MAX_CHECKS ? waitAfter(q.state.dataUpdateCount) : false,
     // The app's retry rule (app/query-client.ts): a network hiccup is tried again, a payment the
     // server does not know (404) or refuses is not (an unknown session_id waited ten seconds).
     retryDelay: 3000,
   });
   const status = query.data?.status;
+  const answeredAt = query.dataUpdatedAt;
+  useEffect(() => {
+    if (answeredAt) setChecks((n) => n + 1);
+  }, [answeredAt]);
   useEffect(() => {
     if (status !== "paid" || !query.data) return;
     // spec §4: the subscription, and every answer access changes, is read again on this event
@@ -36,7 +46,19 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
     toast.success(successText.toastTitle, successText.toastText(query.data.plan.name));
   }, [status, query.data]);
 
-  if (query.isError || status === "failed" || status === "refunded") {
+  if (status === "refunded") {
+    return (
+      <StateMessage
+        icon={TriangleAlert}
+        headingLevel={1}
+        alert
+        title={successText.duplicateTitle}
+        text={successText.duplicateText}
+        link={{ to: "/settings", label: successText.settings }}
+      />
+    );
+  }
+  if (query.isError || status === "failed") {
     return (
       <StateMessage
         icon={TriangleAlert}
@@ -44,6 +66,30 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
         alert
         title={successText.failedTitle}
         text={successText.failedText}
+        link={{ to: "/subscription", label: successText.backToPlans }}
+      />
+    );
+  }
+  if (status === "pending" && checks >= MAX_CHECKS && !query.isFetching) {
+    return (
+      <StateMessage
+        icon={Clock}
+        headingLevel={1}
+        title={successText.waitingTitle}
+        text={successText.waitingText}
+        action={
+          <button
+            type="button"
+            className={buttonStyles({ variant: "primary" })}
+            onClick={() => {
+              setChecks(0);
+              void query.refetch();
+            }}
+          >
+            <RefreshCw aria-hidden="true" />
+            {successText.checkAgain}
+          </button>
+        }
         link={{ to: "/subscription", label: successText.backToPlans }}
       />
     );
