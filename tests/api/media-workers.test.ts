@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { videos } from "#db/schema/catalogue";
 import { mediaAssets } from "#db/schema/media";
 import { probeAsset, runTask, transcodeQueue } from "#server/media/transcode.service";
 import type { WorkerContext } from "#server/shared/context";
@@ -126,6 +127,55 @@ describe("transcoding workers", () => {
     expect(fs.existsSync(path.join(t.config.mediaDir, "hls", film.id, "360p", "index.m3u8"))).toBe(true);
     await rescuer.jobs.stop(1000);
   }, 300_000);
+
+  it("deleting a film while its rung is encoded stops ffmpeg, and the job ends without a retry", async () => {
+    const clip = makeClip(dir, { width: 854, height: 480, seconds: 3, rate: 10, name: "deleted.mp4" });
+    const ctx = await worker();
+    const { film, asset } = await probedFilm(ctx, clip);
+    // An ffmpeg that reports progress for ever, its process id written down.
+    const pidFile = path.join(dir, "endless.pid");
+    const ffmpeg = path.join(dir, "ffmpeg-endless.sh");
+    fs.writeFileSync(
+      ffmpeg,
+      `#!/bin/sh\necho $$ > "${pidFile}"\nwhile true; do echo out_time_us=1000000; sleep 0.2; done\n`,
+      { mode: 0o755 },
+    );
+    const endless = { ...ctx, config: { ...t.config, media: { ...t.config.media, ffmpegPath: ffmpeg } } };
+    const job = { id: "test", retryCount: 0, signal: new AbortController().signal };
+    const running = runTask(endless, asset.id, "360p", job);
+    const pid = await eventually(
+      async () => fs.existsSync(pidFile) && Number(fs.readFileSync(pidFile, "utf8")),
+    );
+    await t.database.db.delete(videos).where(eq(videos.id, film.id));
+    // The next progress report finds the asset gone: ffmpeg is killed, the task ends quietly.
+    await expect(running).resolves.toBeUndefined();
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect(fs.existsSync(path.join(t.config.mediaDir, "hls", film.id, "360p"))).toBe(false);
+  }, 120_000);
+
+  it("a rung finished after its film's file was replaced is thrown away, not published over the new one", async () => {
+    const clip = makeClip(dir, { width: 854, height: 480, seconds: 3, rate: 10, name: "replaced.mp4" });
+    const ctx = await worker();
+    const { film, asset } = await probedFilm(ctx, clip);
+    // A real encode that waits, once done, until the test lets it go.
+    const done = path.join(dir, "encoded");
+    const go = path.join(dir, "go");
+    const ffmpeg = path.join(dir, "ffmpeg-then-wait.sh");
+    fs.writeFileSync(
+      ffmpeg,
+      `#!/bin/sh\n${t.config.media.ffmpegPath} "$@" || exit $?\ntouch "${done}"\nwhile [ ! -e "${go}" ]; do sleep 0.1; done\n`,
+      { mode: 0o755 },
+    );
+    const waiting = { ...ctx, config: { ...t.config, media: { ...t.config.media, ffmpegPath: ffmpeg } } };
+    const job = { id: "test", retryCount: 0, signal: new AbortController().signal };
+    const running = runTask(waiting, asset.id, "360p", job);
+    await eventually(async () => fs.existsSync(done), 60);
+    // The administrator's new file takes the asset's place (replaceAsset): the old one is gone.
+    await t.database.db.delete(mediaAssets).where(eq(mediaAssets.id, asset.id));
+    fs.writeFileSync(go, "");
+    await expect(running).resolves.toBeUndefined();
+    expect(fs.existsSync(path.join(t.config.mediaDir, "hls", film.id, "360p", "index.m3u8"))).toBe(false);
+  }, 120_000);
 
   it("two workers on the same queue never take the same job", async () => {
     const clip = makeClip(dir, { width: 854, height: 480, seconds: 3, rate: 10, name: "pair.mp4" });

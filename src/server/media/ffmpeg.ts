@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { mediaMessages, RUNG_HEIGHT, RUNGS } from "#contract/media";
@@ -58,6 +58,25 @@ interface RunOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The ffmpeg processes running: killed when Bobine's process ends, however it ends (an orphaned
+ * encode ran on to its end for nothing, and its job, retried at the next start, encoded the rung
+ * again).
+ */
+const running = new Set<ChildProcess>();
+let killedOnExit = false;
+function track(child: ChildProcess) {
+  if (!killedOnExit) {
+    killedOnExit = true;
+    process.once("exit", () => {
+      for (const c of running) c.kill("SIGKILL");
+    });
+  }
+  running.add(child);
+  child.once("close", () => running.delete(child));
+  child.once("error", () => running.delete(child));
+}
+
 /** Runs ffmpeg with `-progress`; rejects with a FfmpegError whose reason is French. */
 export function runFfmpeg(config: Config, args: string[], opts: RunOptions = {}): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -66,6 +85,8 @@ export function runFfmpeg(config: Config, args: string[], opts: RunOptions = {})
       ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-progress", "pipe:1", "-nostats", ...args],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
+    track(child);
+    if (opts.signal?.aborted) child.kill("SIGKILL");
     let stderr = "";
     let pending = "";
     child.stderr.on("data", (chunk: Buffer) => {

@@ -226,15 +226,34 @@ export async function probeAsset(ctx: WorkerContext, assetId: string, job: JobCo
   });
 }
 
-/** ffmpeg's percentage written on the tasks it makes, at most every 1.5 s. */
-function progressWriter(ctx: WorkerContext, assetId: string, names: string | string[]) {
+/**
+ * ffmpeg's percentage written on the tasks it makes, at most every 1.5 s; and the work's own stop:
+ * aborted with the job, or as soon as a write finds the asset gone (its film deleted, or its file
+ * replaced meanwhile) — ffmpeg is killed then, instead of running on for files nobody will play.
+ */
+function progressWriter(ctx: WorkerContext, assetId: string, names: string | string[], job: JobContext) {
+  const stop = new AbortController();
+  job.signal.addEventListener("abort", () => stop.abort(), { once: true });
   let lastWrite = 0;
-  return (percent: number) => {
+  const onProgress = (percent: number) => {
     const now = Date.now();
     if (now - lastWrite < 1500) return;
     lastWrite = now;
-    void patchTask(ctx, assetId, names, { progress: percent }).catch(() => {});
+    void patchTask(ctx, assetId, names, { progress: percent })
+      .then((row) => {
+        if (!row) stop.abort();
+      })
+      .catch(() => {});
   };
+  return { onProgress, signal: stop.signal };
+}
+
+/** The asset a job works for is gone: what it made is thrown away, and the job ends without retry. */
+class AssetGone extends Error {}
+
+/** Nothing is published for an asset that is gone: it would land in the folder of its successor. */
+async function stillThere(ctx: WorkerContext, assetId: string) {
+  if (!(await assetById(ctx.db, assetId))) throw new AssetGone(assetId);
 }
 
 /** A rendition made: measured, published (segments first, playlist last), then its task says ready. */
@@ -246,6 +265,7 @@ async function publishReady(
   probe: SourceProbe,
 ) {
   const measured = await measureRendition(ctx.config, out);
+  await stillThere(ctx, asset.id);
   await publishRendition(ctx, asset.targetId, task.name, out);
   const done = await patchTask(ctx, asset.id, task.name, {
     state: "ready",
@@ -279,7 +299,7 @@ export async function runTask(ctx: WorkerContext, assetId: string, name: string,
   if (!task || task.state === "ready") return;
   const probe = asset.probe as SourceProbe;
   await patchTask(ctx, assetId, name, { state: "running", progress: 0 });
-  const onProgress = progressWriter(ctx, assetId, name);
+  const { onProgress, signal } = progressWriter(ctx, assetId, name, job);
   const target = asset.targetId;
   try {
     await withWorkDir(async (dir) => {
@@ -287,7 +307,7 @@ export async function runTask(ctx: WorkerContext, assetId: string, name: string,
       const out = path.join(dir, "out");
       await fs.mkdir(out);
       const run = (args: string[]) =>
-        runFfmpeg(ctx.config, args, { duration: probe.duration, onProgress, signal: job.signal });
+        runFfmpeg(ctx.config, args, { duration: probe.duration, onProgress, signal });
       if (task.kind === "video" || task.kind === "audio") {
         await run(
           task.kind === "video"
@@ -300,6 +320,7 @@ export async function runTask(ctx: WorkerContext, assetId: string, name: string,
       if (task.kind === "poster") {
         const file = path.join(out, "poster.jpg");
         await run(posterArgs(source, probe, file));
+        await stillThere(ctx, assetId);
         const key = mediaKeys.poster(target);
         await ctx.mediaStore.putFile(key, file, "image/jpeg");
         await updateAsset(ctx.db, assetId, { posterKey: key });
@@ -307,6 +328,7 @@ export async function runTask(ctx: WorkerContext, assetId: string, name: string,
       } else {
         const layout: TrickplayLayout = trickplayLayout(probe);
         await run(trickplayArgs(source, layout, out));
+        await stillThere(ctx, assetId);
         const sheets = (await fs.readdir(out)).filter((f) => /^sheet-\d{3}\.jpg$/.test(f)).sort();
         for (const [i, sheet] of sheets.entries()) {
           await ctx.mediaStore.putFile(
@@ -320,9 +342,16 @@ export async function runTask(ctx: WorkerContext, assetId: string, name: string,
       await afterReady(ctx, await patchTask(ctx, assetId, name, { state: "ready", progress: 100 }));
     });
   } catch (err) {
+    if (await gone(ctx, assetId, err)) return;
     await failed(ctx, assetId, [name], err, job);
     throw err;
   }
+}
+
+/** The work stopped because its asset is gone (deleted or replaced): nothing to fail or retry. */
+async function gone(ctx: WorkerContext, assetId: string, err: unknown) {
+  if (err instanceof AssetGone) return true;
+  return (await assetById(ctx.db, assetId)) === undefined;
 }
 
 /**
@@ -339,7 +368,7 @@ async function runLadder(ctx: WorkerContext, assetId: string, job: JobContext) {
   const names = rungs.map((t) => t.name);
   const probe = asset.probe as SourceProbe;
   await patchTask(ctx, assetId, names, { state: "running", progress: 0 });
-  const onProgress = progressWriter(ctx, assetId, names);
+  const { onProgress, signal } = progressWriter(ctx, assetId, names, job);
   try {
     await withWorkDir(async (dir) => {
       const source = await localSource(ctx, asset.sourceKey as string, dir);
@@ -348,11 +377,12 @@ async function runLadder(ctx: WorkerContext, assetId: string, job: JobContext) {
       await runFfmpeg(ctx.config, ladderArgs(ctx.config, source, rungs, probe.frameRate, outs), {
         duration: probe.duration,
         onProgress,
-        signal: job.signal,
+        signal,
       });
       for (const [i, task] of rungs.entries()) await publishReady(ctx, asset, task, outs[i] as string, probe);
     });
   } catch (err) {
+    if (await gone(ctx, assetId, err)) return;
     const waiting = (await assetById(ctx.db, assetId))?.tasks as AssetTask[] | undefined;
     const unfinished = names.filter((n) => waiting?.find((t) => t.name === n)?.state !== "ready");
     await failed(ctx, assetId, unfinished, err, job);
