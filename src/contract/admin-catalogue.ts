@@ -102,6 +102,9 @@ export const catalogueExport = z.object({
       backdrop: z.string().nullable(),
       videoUrl: z.string().nullable(),
       totalSeasons: z.number().int(),
+      // A draft stays a draft when its file is imported again (without it, the import's default
+      // published every draft).
+      published: z.boolean(),
       episodes: z.array(
         z.object({
           title: z.string(),

@@ -202,6 +202,24 @@ describe("the catalogue as a file", () => {
     expect(after).toMatchObject({ title: "La Loire sauvage", type: "series", totalEpisodes: 1, version: 2 });
   });
 
+  it("a draft exported and imported back stays a draft, hidden from members", async () => {
+    const category = await makeCategory(db(), { name: "Brouillons", color: "#445566" });
+    const draft = await makeVideo(
+      db(),
+      { title: "Pas encore", duration: "90min", published: false, videoUrl: null },
+      [category.id],
+    );
+    const file = (await admin.call("GET", "/api/admin/catalogue/export")).json() as CatalogueExport;
+    const exported = file.videos.find((v) => v.id === draft.id);
+    expect(exported).toMatchObject({ published: false });
+    const imported = await admin.call("POST", "/api/admin/catalogue/import", { ...file, videos: [exported] });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await admin.call("GET", `/api/admin/videos/${draft.id}`)).json()).toMatchObject({
+      published: false,
+    });
+    expect((await t.app.inject({ method: "GET", url: `/api/videos/${draft.id}` })).statusCode).toBe(404);
+  });
+
   it("writes nothing of a file with one error, and says where in French", async () => {
     const count = await db().$count(videos);
     const base = {
