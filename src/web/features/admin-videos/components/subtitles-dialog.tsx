@@ -43,13 +43,17 @@ export function SubtitlesDialog({
   const [episodeId, setEpisodeId] = useState("");
   const [language, setLanguage] = useState("fr");
   const [languageName, setLanguageName] = useState<string>(text.languageNamePlaceholder);
-  const [isDefault, setIsDefault] = useState(true);
+  // Untouched, « Activer par défaut » is ticked only for the first track of the film or episode:
+  // a second language added without a look no longer takes the default from the first.
+  const [defaultChoice, setDefaultChoice] = useState<boolean | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminSubtitle | null>(null);
   const [fileKey, setFileKey] = useState(0);
 
+  const tracks = list.data?.items ?? [];
+  const isDefault = defaultChoice ?? !tracks.some((s) => (s.episodeId ?? "") === episodeId);
   const refresh = () => refreshAdminData(queryClient);
   const upload = useMutation({
     mutationFn: (f: File) =>
@@ -62,6 +66,7 @@ export function SubtitlesDialog({
     onSuccess: async (track) => {
       toast.success(text.uploaded, track.cues !== null ? text.cues(track.cues) : undefined);
       setFile(null);
+      setDefaultChoice(null);
       setFileKey((k) => k + 1);
       setErrors({});
       setAlert(null);
@@ -112,7 +117,6 @@ export function SubtitlesDialog({
     const e = episodes.find((x) => x.id === s.episodeId);
     return e ? text.episode(e.seasonNumber, e.episodeNumber, e.title) : "—";
   };
-  const tracks = list.data?.items ?? [];
 
   return (
     <TitledDialog
@@ -217,7 +221,7 @@ export function SubtitlesDialog({
             type="checkbox"
             className="size-4 accent-[var(--color-accent)]"
             checked={isDefault}
-            onChange={(e) => setIsDefault(e.target.checked)}
+            onChange={(e) => setDefaultChoice(e.target.checked)}
           />
           {text.isDefault}
         </label>
