@@ -121,6 +121,37 @@ test.describe("the player", () => {
     expect(errors).toEqual([]);
   });
 
+  test("with the keyboard only: Tab brings the hidden controls back, and a menu closed with Escape gives the focus back to its button", async ({
+    page,
+  }) => {
+    await signIn(page.request, SUBSCRIBER);
+    await withoutHistory(page);
+    const film = await filmWithSubtitles(page);
+    await page.goto(`/video/${film.id}`);
+    await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(0.5);
+    const shown = page.locator(".player-controls-shown");
+    await expect(shown).toHaveCount(0, { timeout: 15_000 });
+    // The skip link first, then the player's first control (« Retour »).
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: t.back }).first()).toBeFocused();
+    await expect(shown).toHaveCount(1);
+    const speed = page.getByRole("button", { name: t.speed });
+    await speed.focus();
+    await page.keyboard.press("Enter");
+    await expect(speed).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("menuitemradio", { name: t.speedValue(1) })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(speed).toBeFocused();
+    await expect(speed).toHaveAttribute("aria-expanded", "false");
+    // A choice made closes the menu too, and the focus is back on its button.
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitemradio", { name: t.speedValue(1.5) }).press("Enter");
+    await expect(speed).toBeFocused();
+    expect(await media(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+  });
+
   test("a series plays its first episode and the episode panel switches to another", async ({ page }) => {
     await signIn(page.request, SUBSCRIBER);
     await withoutHistory(page);

@@ -113,7 +113,7 @@ export function PlayerControls({
           {hasSubtitles && (
             <IconButton
               label={playerText.subtitles}
-              pressed={panel === "subtitles"}
+              expanded={panel === "subtitles"}
               onClick={() => onPanel("subtitles")}
             >
               <Captions />
@@ -122,13 +122,13 @@ export function PlayerControls({
           {hasQualities && (
             <IconButton
               label={playerText.quality}
-              pressed={panel === "quality"}
+              expanded={panel === "quality"}
               onClick={() => onPanel("quality")}
             >
               <Settings2 />
             </IconButton>
           )}
-          <IconButton label={playerText.speed} pressed={panel === "speed"} onClick={() => onPanel("speed")}>
+          <IconButton label={playerText.speed} expanded={panel === "speed"} onClick={() => onPanel("speed")}>
             <Gauge />
           </IconButton>
           {onPip && (

@@ -49,12 +49,12 @@ export function PlayerTopBar({
         )}
       </div>
       {hasEpisodes && (
-        <IconButton label={playerText.episodes} pressed={panel === "episodes"} onClick={onEpisodes}>
+        <IconButton label={playerText.episodes} expanded={panel === "episodes"} onClick={onEpisodes}>
           <ListVideo />
         </IconButton>
       )}
       {actions}
-      <IconButton label={playerText.rate} pressed={panel === "rate"} onClick={onRate}>
+      <IconButton label={playerText.rate} expanded={panel === "rate"} onClick={onRate}>
         <Star />
       </IconButton>
     </div>

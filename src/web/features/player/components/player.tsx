@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { TicketResponse } from "#contract/stream";
 import type { EpisodeSummary, VideoDetail } from "#contract/video-detail";
 import { Spinner } from "#web/components/ui/spinner.tsx";
@@ -108,8 +108,23 @@ export function Player({
     playing: media.playing,
     sink: progress,
   });
-  const toggle = (name: Exclude<Panel, "none">) => setPanel((open) => (open === name ? "none" : name));
+  // The button a panel was opened from takes the focus back when it closes (Escape, « Fermer le
+  // panneau », a choice made): the focus fell to the page otherwise.
+  const opener = useRef<HTMLElement | null>(null);
+  const openPanel = (name: Exclude<Panel, "none">) => {
+    if (panel === "none" && document.activeElement instanceof HTMLElement)
+      opener.current = document.activeElement;
+    setPanel(name);
+  };
+  const toggle = (name: Exclude<Panel, "none">) => (panel === name ? setPanel("none") : openPanel(name));
   const closePanel = () => setPanel("none");
+  useEffect(() => {
+    if (panel !== "none") return;
+    const from = opener.current;
+    opener.current = null;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (from?.isConnected && lost) from.focus();
+  }, [panel]);
   usePlayerKeys(
     {
       togglePlay: media.togglePlay,
@@ -124,8 +139,16 @@ export function Player({
   );
 
   const failure = failures.failure;
+  // A control reached with the keyboard keeps the controls shown (a focus ring on a faded control
+  // showed nothing): Tab brings them back, and they stay while the focus is on one of them.
+  const [keyboardFocus, setKeyboardFocus] = useState(false);
   const showControls =
-    controls.visible || !media.playing || panel !== "none" || resumeOffer !== null || failure !== null;
+    controls.visible ||
+    keyboardFocus ||
+    !media.playing ||
+    panel !== "none" ||
+    resumeOffer !== null ||
+    failure !== null;
   const pipAvailable = typeof document !== "undefined" && document.pictureInPictureEnabled === true;
   const back = useGoBack();
   // On a touch screen, the tap that brings hidden controls back only shows them (a phone player's
@@ -143,6 +166,13 @@ export function Player({
           tapOnlyReveals.current = event.pointerType === "touch" && !showControls;
         }}
         onTouchStart={() => controls.reveal(true)}
+        onFocus={(event) => {
+          const target = event.target as HTMLElement;
+          setKeyboardFocus(target !== videoRef.current && target.matches(":focus-visible"));
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setKeyboardFocus(false);
+        }}
       >
         <video
           ref={videoRef}
@@ -190,7 +220,7 @@ export function Player({
           panel={panel}
           onBack={back}
           onEpisodes={() => toggle("episodes")}
-          onRate={() => setPanel("rate")}
+          onRate={() => openPanel("rate")}
           actions={actions}
         />
 

@@ -36,7 +36,7 @@ export function SeekBar({
 
   return (
     <div
-      className="group/seek relative h-4"
+      className="group/seek relative h-4 rounded-sm outline-offset-4 outline-accent has-[:focus-visible]:outline-2"
       onPointerMove={(e) => {
         const box = e.currentTarget.getBoundingClientRect();
         setHover(Math.min(1, Math.max(0, (e.clientX - box.left) / box.width)));
