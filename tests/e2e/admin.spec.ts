@@ -119,6 +119,45 @@ test.describe("the administration", () => {
     }
   });
 
+  test("a row reached with Shift+Tab stays in sight under the tab strip and the selection bar, on a phone and a wide screen", async ({
+    browser,
+  }) => {
+    const { context, page } = await adminPage(browser);
+    try {
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto("/admin?tab=users");
+        // A table on a wide screen, a list of cards on a phone.
+        const rows = page.getByRole("main").getByRole(width < 640 ? "listitem" : "row");
+        await expect(rows.nth(8)).toBeVisible();
+        await page.getByRole("main").getByRole("checkbox").nth(1).check();
+        const bar = page.locator("[data-sticky-selection]");
+        await expect(bar).toBeVisible();
+        await rows.last().getByRole("button").last().focus();
+        const hidden: string[] = [];
+        for (let i = 0; i < 30; i += 1) {
+          await page.keyboard.press("Shift+Tab");
+          const seen = await page.evaluate(() => {
+            const focused = document.activeElement;
+            if (!focused?.closest("table, ul")) return null;
+            const bar = document.querySelector("[data-sticky-selection]")?.getBoundingClientRect();
+            const top = focused.getBoundingClientRect().top;
+            return {
+              top,
+              under: bar?.bottom ?? 0,
+              name: focused.getAttribute("aria-label") ?? focused.tagName,
+            };
+          });
+          if (!seen) break;
+          if (seen.top < seen.under - 1) hidden.push(`${width}px: ${seen.name} at ${Math.round(seen.top)}`);
+        }
+        expect(hidden).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   test("changes a seeded member's role without touching an e-mail the sign-up rules would now refuse, and never deletes its own account in bulk", async ({
     browser,
   }) => {

@@ -19,9 +19,12 @@ export function SelectionBar({
   return (
     <section
       aria-label={label}
+      data-sticky-selection
       className="sticky top-[7.5rem] z-[5] mt-4 grid grid-cols-2 gap-2 rounded-2xl border border-accent/40 bg-[color-mix(in_oklab,var(--color-accent)_10%,var(--color-bg))] px-3 py-2.5 sm:flex sm:flex-wrap sm:items-center sm:gap-3 sm:px-4 sm:py-3"
     >
-      <p className="col-span-2 text-sm font-semibold">{count}</p>
+      <p role="status" className="col-span-2 text-sm font-semibold">
+        {count}
+      </p>
       {children}
     </section>
   );

@@ -94,7 +94,10 @@ export function AdminPanel({
         <div className="flex flex-wrap gap-2">{tools}</div>
       </div>
       <div className="mt-6">{header}</div>
-      <div className="sticky top-16 z-10 -mx-5 mt-8 border-b border-line bg-bg/95 px-5 backdrop-blur sm:mx-0 sm:px-0 lg:top-[4.5rem]">
+      <div
+        data-sticky-tabs
+        className="sticky top-16 z-10 -mx-5 mt-8 border-b border-line bg-bg/95 px-5 backdrop-blur sm:mx-0 sm:px-0 lg:top-[4.5rem]"
+      >
         <div
           role="tablist"
           aria-label={tabsLabel}

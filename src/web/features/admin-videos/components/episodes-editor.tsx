@@ -69,93 +69,97 @@ export function EpisodesEditor({
                 );
                 return (
                   <li key={episode.key} className="rounded-xl bg-surface-2/60 p-3 sm:p-4">
-                    <div className="flex items-center justify-between gap-3">
-                      <p className="text-sm font-semibold tabular-nums">
-                        {label}
-                        {!episode.id && (
-                          <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs text-accent">
-                            {text.unsaved}
-                          </span>
-                        )}
-                      </p>
-                      <button
-                        type="button"
-                        className={buttonStyles({ variant: "ghost", size: "sm" })}
-                        onClick={() => onRemove(episode, index)}
-                        aria-label={text.removeEpisode(label)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </button>
-                    </div>
-                    <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_6rem_6rem_7rem]">
-                      <TextField
-                        label={text.episodeTitle}
-                        value={episode.title}
-                        maxLength={200}
-                        required
-                        error={at("title")}
-                        onChange={(e) => onChange(index, { title: e.target.value })}
-                      />
-                      <TextField
-                        label={text.seasonNumber}
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        max={Number(draft.totalSeasons) || 1}
-                        value={episode.seasonNumber}
-                        error={at("seasonNumber")}
-                        onChange={(e) => onChange(index, { seasonNumber: e.target.value })}
-                      />
-                      <TextField
-                        label={text.episodeNumber}
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        value={episode.episodeNumber}
-                        error={at("episodeNumber") ?? at("id")}
-                        onChange={(e) => onChange(index, { episodeNumber: e.target.value })}
-                      />
-                      <TextField
-                        label={text.episodeDuration}
-                        value={episode.duration}
-                        maxLength={20}
-                        error={at("duration")}
-                        onChange={(e) => onChange(index, { duration: e.target.value })}
-                      />
-                    </div>
-                    <div className="mt-3">
-                      {mediaField({
-                        label: text.episodeVideo,
-                        value: episode.videoUrl,
-                        onChange: (videoUrl) => onChange(index, { videoUrl }),
-                        error: at("videoUrl"),
-                        target: "episode",
-                        videoId,
-                        episodeId: episode.id,
-                      })}
-                    </div>
-                    <details className="mt-3 group">
-                      <summary className="cursor-pointer text-sm font-medium text-muted hover:text-fg">
-                        {text.episodeDescription} · {text.episodeThumbnail}
-                      </summary>
-                      <div className="mt-3 flex flex-col gap-3">
-                        <TextAreaField
-                          label={text.episodeDescription}
-                          value={episode.description}
-                          maxLength={5000}
-                          rows={3}
-                          error={at("description")}
-                          onChange={(e) => onChange(index, { description: e.target.value })}
+                    {/* A group named « S1 É2 »: the same field names in every episode are told
+                        apart by a screen reader. */}
+                    <fieldset aria-label={label} className="min-w-0">
+                      <div className="flex items-center justify-between gap-3">
+                        <p className="text-sm font-semibold tabular-nums">
+                          {label}
+                          {!episode.id && (
+                            <span className="ml-2 rounded-full bg-accent/15 px-2 py-0.5 text-xs text-accent">
+                              {text.unsaved}
+                            </span>
+                          )}
+                        </p>
+                        <button
+                          type="button"
+                          className={buttonStyles({ variant: "ghost", size: "sm" })}
+                          onClick={() => onRemove(episode, index)}
+                          aria-label={text.removeEpisode(label)}
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </button>
+                      </div>
+                      <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_6rem_6rem_7rem]">
+                        <TextField
+                          label={text.episodeTitle}
+                          value={episode.title}
+                          maxLength={200}
+                          required
+                          error={at("title")}
+                          onChange={(e) => onChange(index, { title: e.target.value })}
                         />
-                        <ImageField
-                          label={text.episodeThumbnail}
-                          kind="thumbnail"
-                          value={episode.thumbnail}
-                          error={at("thumbnail")}
-                          onChange={(thumbnail) => onChange(index, { thumbnail })}
+                        <TextField
+                          label={text.seasonNumber}
+                          type="number"
+                          inputMode="numeric"
+                          min={1}
+                          max={Number(draft.totalSeasons) || 1}
+                          value={episode.seasonNumber}
+                          error={at("seasonNumber")}
+                          onChange={(e) => onChange(index, { seasonNumber: e.target.value })}
+                        />
+                        <TextField
+                          label={text.episodeNumber}
+                          type="number"
+                          inputMode="numeric"
+                          min={1}
+                          value={episode.episodeNumber}
+                          error={at("episodeNumber") ?? at("id")}
+                          onChange={(e) => onChange(index, { episodeNumber: e.target.value })}
+                        />
+                        <TextField
+                          label={text.episodeDuration}
+                          value={episode.duration}
+                          maxLength={20}
+                          error={at("duration")}
+                          onChange={(e) => onChange(index, { duration: e.target.value })}
                         />
                       </div>
-                    </details>
+                      <div className="mt-3">
+                        {mediaField({
+                          label: text.episodeVideo,
+                          value: episode.videoUrl,
+                          onChange: (videoUrl) => onChange(index, { videoUrl }),
+                          error: at("videoUrl"),
+                          target: "episode",
+                          videoId,
+                          episodeId: episode.id,
+                        })}
+                      </div>
+                      <details className="mt-3 group">
+                        <summary className="cursor-pointer text-sm font-medium text-muted hover:text-fg">
+                          {text.episodeDescription} · {text.episodeThumbnail}
+                        </summary>
+                        <div className="mt-3 flex flex-col gap-3">
+                          <TextAreaField
+                            label={text.episodeDescription}
+                            value={episode.description}
+                            maxLength={5000}
+                            rows={3}
+                            error={at("description")}
+                            onChange={(e) => onChange(index, { description: e.target.value })}
+                          />
+                          <ImageField
+                            label={text.episodeThumbnail}
+                            kind="thumbnail"
+                            value={episode.thumbnail}
+                            error={at("thumbnail")}
+                            onChange={(thumbnail) => onChange(index, { thumbnail })}
+                          />
+                        </div>
+                      </details>
+                    </fieldset>
                   </li>
                 );
               })}

@@ -86,6 +86,8 @@ export function ImageField({
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
             className="sr-only"
             tabIndex={-1}
+            // The visible button below opens it: read once, by that button.
+            aria-hidden="true"
             aria-label={text.upload(label)}
             onChange={(e) => {
               const file = e.target.files?.[0];

@@ -106,10 +106,11 @@ function Count({ n }: { n: number }) {
   const full = categoriesPageText.genreCount(n, formatInteger(n));
   return (
     <>
-      <span aria-hidden="true" className="tabular-nums opacity-75">
+      {/* 90 %: at 75 % the figure fell under 4.5:1 on the selected (accent) button of the light theme. */}
+      <span aria-hidden="true" className="tabular-nums opacity-90">
         {formatInteger(n)}
       </span>
-      <span className="sr-only">({full})</span>
+      <span className="sr-only"> ({full})</span>
     </>
   );
 }
