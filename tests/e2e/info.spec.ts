@@ -191,6 +191,26 @@ test.describe("info view and card overlay", () => {
     await expect(page.getByRole("button", { name: infoText.addFavorite })).toBeVisible();
   });
 
+  test("with the arrow keys the stars only move the choice: one rating is saved, when the focus leaves them", async ({
+    page,
+  }) => {
+    const home = unpackHome((await (await page.request.get("/api/home")).json()) as HomeResponse);
+    const video = home.movies[4] as VideoSummary;
+    await signUp(page.request);
+    const saves: unknown[] = [];
+    page.on("request", (req) => {
+      if (req.method() === "PUT" && /\/api\/ratings\/[^/]+$/.test(req.url()))
+        saves.push(req.postDataJSON());
+    });
+    await page.goto(`/info/${video.id}`);
+    await page.getByRole("radio", { name: infoText.rateStar(1) }).focus();
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("radio", { name: infoText.rateStar(4) })).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(page.getByText(libraryText.toasts.ratedText(4)).first()).toBeVisible();
+    expect(saves).toEqual([{ rating: 4 }]);
+  });
+
   test("J'aime is not a rating: a member who gave 4 stars likes the title and still has 4 stars", async ({
     page,
   }) => {

@@ -1,5 +1,5 @@
 import { Check, Plus, Star, ThumbsUp } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { VideoSummary } from "#contract/catalogue";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
@@ -136,10 +136,15 @@ export function LikeButton({
   );
 }
 
+/** How long a star reached with the arrow keys waits before it is saved, if the focus stays. */
+const KEYED_RATING_WAIT_MS = 1500;
+
 /**
- * spec §2 Info modal: "rating stars 1 to 5". A radio group (arrow keys move, Space picks) whose
- * choice is saved at once ('Note enregistrée'); 'Retirer ma note' removes it. Visitors see why
- * they cannot rate and a link to sign in.
+ * spec §2 Info modal: "rating stars 1 to 5". A radio group whose choice is saved ('Note
+ * enregistrée'): a click at once; with the keyboard, the arrows only move the choice, saved when the
+ * focus leaves the stars, on Enter or Space, or after a moment's pause (going from none to 4 stars
+ * saved 2, 3 and 4 with three toasts). 'Retirer ma note' removes it. Visitors see why they cannot
+ * rate and a link to sign in.
  */
 export function RatingStars({ video }: { video: Video }) {
   const { user } = useSession();
@@ -154,10 +159,27 @@ export function RatingStars({ video }: { video: Video }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer (saved, or rolled back) ends the choice
   useEffect(() => setChosen(null), [mine.dataUpdatedAt]);
   const current = chosen ?? saved;
-  const choose = (n: number) => {
-    setChosen(n);
+  const keyed = useRef(false);
+  const waiting = useRef<{ n: number; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const save = (n: number) => {
+    if (waiting.current) clearTimeout(waiting.current.timer);
+    waiting.current = null;
     rate(video, n);
   };
+  const flush = () => {
+    if (waiting.current) save(waiting.current.n);
+  };
+  const choose = (n: number) => {
+    setChosen(n);
+    if (!keyed.current) return save(n);
+    keyed.current = false;
+    if (waiting.current) clearTimeout(waiting.current.timer);
+    waiting.current = { n, timer: setTimeout(() => save(n), KEYED_RATING_WAIT_MS) };
+  };
+  // A choice still waiting when the view closes is saved, not lost.
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+  useEffect(() => () => flushRef.current(), []);
 
   return (
     <section aria-labelledby={`${name}-title`} className="mt-7">
@@ -173,7 +195,19 @@ export function RatingStars({ video }: { video: Video }) {
         </p>
       ) : (
         <div className="mt-2 flex flex-wrap items-center gap-4">
-          <fieldset className="flex">
+          <fieldset
+            className="flex"
+            onKeyDown={(event) => {
+              if (event.key.startsWith("Arrow")) keyed.current = true;
+              else if (event.key === "Enter" || event.key === " ") flush();
+            }}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) flush();
+            }}
+            onPointerDown={() => {
+              keyed.current = false;
+            }}
+          >
             <legend className="sr-only">{infoText.yourRating}</legend>
             {[1, 2, 3, 4, 5].map((n) => (
               <label
