@@ -199,8 +199,7 @@ test.describe("info view and card overlay", () => {
     await signUp(page.request);
     const saves: unknown[] = [];
     page.on("request", (req) => {
-      if (req.method() === "PUT" && /\/api\/ratings\/[^/]+$/.test(req.url()))
-        saves.push(req.postDataJSON());
+      if (req.method() === "PUT" && /\/api\/ratings\/[^/]+$/.test(req.url())) saves.push(req.postDataJSON());
     });
     await page.goto(`/info/${video.id}`);
     await page.getByRole("radio", { name: infoText.rateStar(1) }).focus();

@@ -421,6 +421,26 @@ test.describe("header", () => {
     await context.close();
   });
 
+  test("the phone menu closes when Tab leaves it, and a page opened from it gives its title the focus", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    const button = page.getByRole("button", { name: navText.openMenu });
+    const menu = page.getByRole("navigation", { name: navText.mobileLabel });
+    await button.click();
+    await expect(menu).toBeVisible();
+    // Tab through its entries: past the last, the menu closes instead of hiding the focus under it.
+    for (let i = 0; i < 40 && (await menu.count()) > 0; i += 1) await page.keyboard.press("Tab");
+    await expect(menu).toHaveCount(0);
+    await button.click();
+    await menu.getByRole("link", { name: navText.browse }).click();
+    await expect(page).toHaveURL(/\/browse$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await context.close();
+  });
+
   test("keeps a way to search on a tablet, where the search box does not fit", async ({ browser }) => {
     for (const width of [800, 1000]) {
       const context = await browser.newContext({ viewport: { width, height: 700 } });

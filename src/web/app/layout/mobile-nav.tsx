@@ -43,7 +43,7 @@ function AccountSection({ user }: { user: SessionUser }) {
 
 /**
  * The compact nav below md (spec §2: "a compact mobile nav repeats links"): a disclosure button
- * with aria-expanded; Escape, a click outside or a navigation closes it.
+ * with aria-expanded; Escape, a click outside, the focus leaving it or a navigation closes it.
  */
 export function MobileNav({
   user,
@@ -75,11 +75,20 @@ export function MobileNav({
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Tab past its last entry (or Shift+Tab before its button) closes it: the focus never goes on
+    // under the open panel to what it hides.
+    const root = rootRef.current;
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !root?.contains(next)) setOpen(false);
+    };
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("pointerdown", onPointerDown);
+    root?.addEventListener("focusout", onFocusOut);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("pointerdown", onPointerDown);
+      root?.removeEventListener("focusout", onFocusOut);
     };
   }, [open]);
 

@@ -4,6 +4,7 @@ import { LoadingScreen } from "#web/components/ui/loading-gate.tsx";
 import { navText } from "#web/i18n/common.ts";
 import { opensInfoView } from "#web/lib/info-link.ts";
 import { useFollowDeviceTheme } from "#web/lib/theme.ts";
+import { usePageFocus } from "#web/lib/use-page-focus.ts";
 import { InfoModalHost } from "./info-modal-host.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
@@ -12,6 +13,7 @@ export function RootLayout() {
   // spec §2 Header: hidden on the player page.
   const onPlayer = useMatch("/video/:id") !== null;
   useFollowDeviceTheme();
+  usePageFocus();
   // A page that opens on a title's info (a shared `?info=` link) draws the screen behind the modal
   // once the address changes (the modal closed, another title opened): the modal covers a phone
   // whole, and the screen nobody sees behind it cost that first load its longest tasks and, with
