@@ -66,6 +66,18 @@ test.describe("home rails on the demo catalogue", () => {
     await previous.click();
     await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBe(0);
 
+    // The rail reaches its end while « next » has the keyboard's focus: spent, it keeps the focus.
+    await next.focus();
+    await list.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect(next).toBeDisabled();
+    await expect(next).toBeFocused();
+    await list.evaluate((el) => {
+      el.scrollLeft = 0;
+    });
+    await expect(previous).toBeDisabled();
+
     // Tabbing through the cards (each card's overlay actions, then its title) scrolls the rail
     // to the focused one.
     const titles = section.getByRole("heading", { level: 3 }).getByRole("link");

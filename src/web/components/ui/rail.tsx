@@ -9,7 +9,7 @@ import { PosterCardSkeleton } from "./poster-frame.tsx";
 const cardWidth = "w-[40vw] max-w-48 shrink-0 sm:w-44 lg:w-48 2xl:w-52";
 const track = `flex snap-x snap-mandatory scroll-px-5 gap-3 overflow-x-auto overscroll-x-contain pt-2 pb-4 [scrollbar-width:none] sm:scroll-px-8 sm:gap-4 lg:scroll-px-12 2xl:scroll-px-16 [&::-webkit-scrollbar]:hidden ${pageGutter}`;
 const scrollButton =
-  "grid size-9 place-items-center rounded-full bg-surface-2 text-fg ring-1 ring-white/10 transition-colors hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-default disabled:opacity-35 disabled:hover:bg-surface-2";
+  "grid size-9 place-items-center rounded-full bg-surface-2 text-fg ring-1 ring-white/10 transition-colors hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent aria-disabled:cursor-default aria-disabled:opacity-35 aria-disabled:hover:bg-surface-2";
 
 /**
  * A titled horizontal rail of cards (spec §2 Home, DESIGN.md): it scrolls with the previous/next
@@ -131,8 +131,12 @@ function RailButtons({
           className={scrollButton}
           aria-label={direction < 0 ? homeText.railPrevious(title) : homeText.railNext(title)}
           aria-controls={listId}
-          disabled={direction < 0 ? edges.start : edges.end}
-          onClick={() => scroll(direction)}
+          // aria-disabled, not disabled: the button reached the end keeps the keyboard's focus
+          // (a disabled one dropped it to the page).
+          aria-disabled={direction < 0 ? edges.start : edges.end}
+          onClick={() => {
+            if (!(direction < 0 ? edges.start : edges.end)) scroll(direction);
+          }}
         >
           {direction < 0 ? (
             <ChevronLeft className="size-5" aria-hidden="true" />
