@@ -88,9 +88,11 @@ test.describe("search page", () => {
     await page.goto("/search?q=zzqqxxwwkk");
     await expect(page.getByRole("heading", { name: d.noResults })).toBeVisible();
     await expect(page.getByRole("heading", { name: d.suggestionsTitle })).toBeVisible();
-    await page.getByRole("button", { name: d.clearQuery }).last().click();
+    await page.getByRole("button", { name: d.clearQuery }).last().press("Enter");
     await expect(page).toHaveURL(/\/search$/);
     await expect(page.getByRole("status").filter({ hasText: /résultats/ })).toBeVisible();
+    // The button gone with the empty state, the focus is in the search box, not on the page.
+    await expect(page.getByRole("main").getByRole("searchbox")).toBeFocused();
   });
 
   test("has the Explorer's structure: a category from the Filtres panel narrows the results, Moderne groups them, all in the address", async ({
@@ -243,8 +245,9 @@ test.describe("Explorer", () => {
   }) => {
     await page.goto("/browse?q=coeur&categories=Horreur&ratingMin=5");
     await expect(page.getByRole("heading", { name: d.noResults })).toBeVisible();
-    await page.getByRole("main").getByRole("button", { name: d.clearFilters }).last().click();
+    await page.getByRole("main").getByRole("button", { name: d.clearFilters }).last().press("Enter");
     await expect(page).toHaveURL(/\/browse\?q=coeur$/);
+    await expect(page.getByRole("button", { name: /^Filtres/ })).toBeFocused();
     await expect(page.getByRole("link", { name: "Cœur de pierre", exact: true })).toBeVisible();
   });
 });

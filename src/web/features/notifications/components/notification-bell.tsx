@@ -102,7 +102,11 @@ export function NotificationBell({ userId }: { userId: string }) {
             {unread > 0 && (
               <button
                 type="button"
-                onClick={readAll}
+                onClick={() => {
+                  // The button goes with the last unread one: the focus stays in the panel.
+                  panelRef.current?.focus();
+                  readAll();
+                }}
                 className="flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-accent transition-colors hover:bg-white/8 hover:text-accent-hover"
               >
                 <CheckCheck className="size-4" aria-hidden="true" />

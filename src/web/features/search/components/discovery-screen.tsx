@@ -81,7 +81,18 @@ export function DiscoveryScreen({
   const activeCount = countActiveFilters(state);
   // A shared link with filters opens with its panel showing them.
   const [filtersOpen, setFiltersOpen] = useState(activeCount > 0);
-  const resetFilters = () => replaceAll(clearFilters(state));
+  // A button that vanishes once it has done its work (« Effacer les filtres », « Effacer la
+  // recherche ») hands the keyboard's focus on, instead of dropping it to the page.
+  const focusLater = (selector: string) =>
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+  const resetFilters = () => {
+    replaceAll(clearFilters(state));
+    focusLater(`[aria-controls="${panelId}"]`);
+  };
+  const clearQuery = () => {
+    update({ q: "" });
+    focusLater('main input[type="search"]');
+  };
 
   return (
     <section className={`${pageGutter} pt-24 pb-20 lg:pt-28`}>
@@ -134,7 +145,7 @@ export function DiscoveryScreen({
             }
             emptyActions={
               <div className="flex flex-wrap justify-center gap-3">
-                {state.q !== "" && <ClearQueryButton onClear={() => update({ q: "" })} />}
+                {state.q !== "" && <ClearQueryButton onClear={clearQuery} />}
                 {activeCount > 0 && (
                   <button type="button" className={buttonStyles()} onClick={resetFilters}>
                     <RotateCcw aria-hidden="true" />

@@ -60,6 +60,8 @@ export function PageSearchInput({ value, onChange }: { value: string; onChange: 
             setText("");
             pushed.current = "";
             onChange("");
+            // The × leaves with the text: the focus goes back to the field, not to the page.
+            document.getElementById(inputId)?.focus();
           }}
         />
       )}
