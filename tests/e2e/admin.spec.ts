@@ -519,6 +519,17 @@ test.describe("the administration", () => {
     await expect(toast(page, adminVideosText.published)).toBeVisible();
     await expect(row.getByText(videoFormText.draftBadge, { exact: true })).toHaveCount(0);
     expect((await visitor.request.get(`/api/videos/${film.id}`)).status()).toBe(200);
+
+    // Another file for the published film: asked first (members lose it until the new one plays),
+    // and kept when the administrator says so.
+    await page.getByRole("button", { name: `${adminText.edit} ${title}` }).click();
+    await chooser.setInputFiles(clip);
+    const replace = page.getByRole("alertdialog", { name: adminMediaText.replaceTitle });
+    await expect(replace).toBeVisible();
+    await replace.getByRole("button", { name: adminMediaText.replaceKeep }).click();
+    await expect(replace).toHaveCount(0);
+    await expect(form.getByRole("progressbar")).toHaveCount(0);
+    expect((await visitor.request.get(`/api/videos/${film.id}`)).status()).toBe(200);
     await visitor.close();
     await context.close();
   });

@@ -579,11 +579,16 @@ export const adminMediaText = {
   refused: "L'envoi a été refusé.",
   done: `Fichier reçu${nbsp}: son transcodage se suit ci-dessous et dans l'onglet «${nbsp}En cours${nbsp}».`,
   cancelled: "Envoi annulé.",
+  replaceTitle: `Remplacer la vidéo${nbsp}?`,
+  replaceText: (name: string) =>
+    `${name} remplacera le fichier actuel${nbsp}: dès la fin de l'envoi, la vidéo ne sera plus disponible pour les membres jusqu'à ce que le nouveau fichier soit lisible (le 360p et le son passent d'abord).`,
+  replaceConfirm: "Remplacer la vidéo",
+  replaceKeep: "Garder la vidéo actuelle",
   current: (status: string, progress: number) =>
     `Média${nbsp}: ${status}${progress > 0 && progress < 100 ? ` (${progress}${nbsp}%)` : ""}`,
   statuses: mediaMessages.statuses,
   queueTitle: "File de transcodage",
-  queueText: `Les fichiers envoyés, de l'analyse à l'échelle HLS${nbsp}; actualisée toutes les 3${nbsp}secondes pendant un transcodage.`,
+  queueText: `Les fichiers envoyés, de l'analyse à l'échelle HLS${nbsp}; suivie en direct pendant un transcodage.`,
   queueEmpty: "Aucun média envoyé pour l'instant.",
   queueEmptyText: `Envoyez le fichier d'un film ou d'un épisode depuis son formulaire (onglet «${nbsp}Vidéos${nbsp}»).`,
   source: (size: string) => `Original${nbsp}: ${size}`,

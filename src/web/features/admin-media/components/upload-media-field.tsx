@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { LOCAL_VIDEO_EXAMPLE } from "#contract/admin-common";
 import { formatBytes, type MediaAsset } from "#contract/media";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { TextField } from "#web/components/ui/text-field.tsx";
 import { adminMediaText as t, videoFormText } from "#web/i18n/admin.ts";
 import { refreshAdminData } from "#web/lib/query-tags.ts";
@@ -89,6 +90,11 @@ function Uploader({
   const [rate, setRate] = useState<number | null>(null);
   const sample = useRef<{ at: number; bytes: number } | null>(null);
   const [inputKey, setInputKey] = useState(0);
+  // A file chosen while the current one plays: members lose the video until the new one is ready,
+  // so the administrator says so first.
+  const assets = useQuery(assetsOptions(videoId));
+  const current = assets.data?.items.find((a) => (a.episodeId ?? undefined) === episodeId);
+  const [replacing, setReplacing] = useState<File | null>(null);
 
   // Closing the form pauses the upload; the same file chosen again resumes it.
   useEffect(() => () => handle.current?.pause(), []);
@@ -168,7 +174,9 @@ function Uploader({
           disabled={phase.kind === "sending"}
           onChange={(e) => {
             const chosen = e.target.files?.[0];
-            if (chosen) begin(chosen);
+            if (!chosen) return;
+            if (current?.playable && phase.kind !== "paused" && phase.kind !== "cut") setReplacing(chosen);
+            else begin(chosen);
           }}
         />
         <label
@@ -211,8 +219,26 @@ function Uploader({
           </div>
         </div>
       )}
+      {phase.kind === "idle" && <p className="text-xs text-muted">{t.uploadHint}</p>}
       <Status phase={phase} />
       <CurrentAsset videoId={videoId} episodeId={episodeId} />
+      {replacing && (
+        <ConfirmDialog
+          title={t.replaceTitle}
+          text={t.replaceText(replacing.name)}
+          confirmLabel={t.replaceConfirm}
+          cancelLabel={t.replaceKeep}
+          danger
+          onConfirm={() => {
+            begin(replacing);
+            setReplacing(null);
+          }}
+          onClose={() => {
+            setReplacing(null);
+            setInputKey((k) => k + 1);
+          }}
+        />
+      )}
     </div>
   );
 }
