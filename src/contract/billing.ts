@@ -415,6 +415,8 @@ export const receiptSchema = z.object({
   periodStart: z.iso.datetime({ offset: true }),
   periodEnd: z.iso.datetime({ offset: true }).nullable(),
   issuedAt: z.iso.datetime({ offset: true }),
+  /** Its payment was refunded since (the receipt stays, marked). */
+  refunded: z.boolean(),
 });
 export type Receipt = z.output<typeof receiptSchema>;
 

@@ -343,5 +343,12 @@ describe("refunds", () => {
       status: "refunded",
       username: m.username,
     });
+    // The member's receipt stays, marked refunded, in the list and in its PDF.
+    const [receipt] = (await m.call("GET", "/api/payments/receipts")).json().items;
+    expect(receipt).toMatchObject({ refunded: true });
+    const pdf = await m.call("GET", `/api/payments/receipts/${receipt.id}/pdf`);
+    expect(pdf.rawPayload.toString("latin1")).toContain(
+      "(Rembours\\351 : ce paiement vous a \\351t\\351 rendu",
+    );
   });
 });

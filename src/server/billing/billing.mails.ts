@@ -32,6 +32,8 @@ export interface ReceiptFacts {
   periodEnd: Date | null;
   issuedAt: Date;
   method: string;
+  /** Its payment refunded since (the PDF says so). */
+  refunded?: boolean;
 }
 
 /** The payment methods as a receipt names them (spec §9). */
@@ -60,6 +62,7 @@ export function receiptLines(config: Config, r: ReceiptFacts): string[] {
     `TVA (${String(rate).replace(".", ",")} %) : ${euros(r.amountCents - ht, r.currency)}`,
     `Montant TTC payé : ${euros(r.amountCents, r.currency)}`,
     `Moyen de paiement : ${methodNames[r.method] ?? r.method}`,
+    ...(r.refunded ? ["Remboursé : ce paiement vous a été rendu, l'accès qu'il payait a pris fin."] : []),
     "Vous avez demandé l'accès immédiat au contenu numérique et renoncé à votre droit de rétractation de 14 jours.",
   ];
 }

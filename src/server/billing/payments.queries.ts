@@ -304,10 +304,12 @@ export async function insertReceipt(
   return row;
 }
 
+/** The member's receipts, each with whether its payment was refunded since. */
 export async function receiptsOf(db: Conn, userId: string) {
   return db
-    .select()
+    .select({ receipt: receipts, paymentStatus: payments.status })
     .from(receipts)
+    .leftJoin(payments, eq(payments.id, receipts.paymentId))
     .where(eq(receipts.userId, userId))
     .orderBy(desc(receipts.issuedAt), desc(receipts.number));
 }

@@ -19,7 +19,7 @@ const iso = (d: Date) => d.toISOString();
 /** The member's numbered receipts, newest first (listed in Paramètres). */
 export async function memberReceipts(db: Db, userId: string) {
   const rows = await receiptsOf(db, userId);
-  return rows.map((r) => ({
+  return rows.map(({ receipt: r, paymentStatus }) => ({
     id: r.id,
     number: r.number,
     planName: r.planName,
@@ -28,6 +28,7 @@ export async function memberReceipts(db: Db, userId: string) {
     periodStart: iso(r.periodStart),
     periodEnd: r.periodEnd ? iso(r.periodEnd) : null,
     issuedAt: iso(r.issuedAt),
+    refunded: paymentStatus === "refunded",
   }));
 }
 
@@ -64,7 +65,11 @@ export async function memberReceiptPdf(db: Db, config: Config, userId: string, r
   const receipt = await receiptOf(db, userId, receiptId);
   if (!receipt) throw new AppError("NOT_FOUND", billingMessages.receiptUnknown);
   const payment = await paymentById(db, receipt.paymentId);
-  const lines = receiptLines(config, { ...receipt, method: payment?.method ?? "card" });
+  const lines = receiptLines(config, {
+    ...receipt,
+    method: payment?.method ?? "card",
+    refunded: payment?.status === "refunded",
+  });
   const [title = receipt.number, ...rest] = lines;
   return { number: receipt.number, pdf: receiptPdf(`${config.billing.seller.name} — ${title}`, rest) };
 }

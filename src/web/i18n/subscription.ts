@@ -196,6 +196,7 @@ export const receiptsText = {
   none: "Aucun reçu pour le moment.",
   pdf: "PDF",
   pdfLabel: (number: string) => `Télécharger le reçu ${number} en PDF`,
+  refunded: "Remboursé",
 } as const;
 
 /** spec §2 Prepaid-card page (docs/decisions/044: the PIN is typed on paysafecard's panel only). */

@@ -30,7 +30,14 @@ export function ReceiptsList({ userId }: { userId: string }) {
                 </p>
               </div>
               <div className="flex items-center gap-3">
-                <span className="font-semibold tabular-nums">{formatPrice(r.amountCents, r.currency)}</span>
+                {r.refunded && (
+                  <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-semibold text-muted">
+                    {receiptsText.refunded}
+                  </span>
+                )}
+                <span className={`font-semibold tabular-nums ${r.refunded ? "text-muted line-through" : ""}`}>
+                  {formatPrice(r.amountCents, r.currency)}
+                </span>
                 <a
                   href={endpointUrl(receiptPdf, { params: { receiptId: r.id } })}
                   download
