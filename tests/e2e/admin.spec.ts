@@ -361,6 +361,10 @@ test.describe("the administration", () => {
     await openTab(page, adminText.tabs.notifications);
     await page.getByRole("button", { name: adminNotificationsText.send }).click();
     const send = page.getByRole("dialog", { name: adminNotificationsText.sendTitle });
+    // Sent empty: refused with a word in the form, and the focus on the first field to mend.
+    await send.getByRole("button", { name: adminNotificationsText.sendButton, exact: true }).click();
+    await expect(send.getByRole("alert")).toHaveText(adminNotificationsText.fixErrorsSend);
+    await expect(send.getByLabel(adminNotificationsText.title, { exact: true })).toBeFocused();
     await send.getByLabel(adminNotificationsText.title, { exact: true }).fill(title);
     await send
       .getByLabel(adminNotificationsText.message)

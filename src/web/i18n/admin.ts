@@ -392,6 +392,8 @@ export const adminUsersText = {
 
 /** spec §2 Admin « Notifications », §3 send form, §5 Notification, §8. */
 export const adminNotificationsText = {
+  fixErrorsSend: `Corrigez les champs signalés${nbsp}: rien n'a été envoyé.`,
+  fixErrorsEdit: `Corrigez les champs signalés${nbsp}: rien n'a été enregistré.`,
   heading: "Notifications",
   send: "Envoyer une notification",
   sendTitle: "Envoyer une notification",
@@ -625,7 +627,7 @@ export const adminPaymentsText = {
     declined_or_expired: "Refusé ou expiré",
     checkout_not_created: "Le prestataire n'a pas créé le paiement",
     duplicate_purchase:
-      "Payé deux fois : le membre avait déjà cet accès (remboursement automatique, ou à faire ici)",
+      `Payé deux fois${nbsp}: le membre avait déjà cet accès (remboursement automatique, ou à faire ici)`,
   } as Record<string, string>,
   heading: "Registre des paiements",
   text: "Les 200 derniers paiements, du plus récent au plus ancien. Un remboursement passe par le prestataire et met fin à l'accès payé.",

@@ -25,7 +25,8 @@ export const inputClass =
 
 /**
  * A labelled input (DESIGN.md accessibility): the label is a real <label>, the error and the hint
- * are tied to the input with aria-describedby, and aria-invalid marks a refused value.
+ * are tied to the input with aria-describedby, aria-invalid marks a refused value, and an error
+ * that appears is announced.
  */
 export function TextField({
   label,
@@ -68,12 +69,16 @@ export function TextField({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm text-danger">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{error}</span>
-        </p>
-      )}
+      {/* A live region always there (no height while empty: its margin takes back the gap), so an
+          error that appears is read even when the focus does not move (Enter in the field). */}
+      <div aria-live="polite" className="-mt-1.5">
+        {error && (
+          <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm text-danger">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{error}</span>
+          </p>
+        )}
+      </div>
     </div>
   );
 }

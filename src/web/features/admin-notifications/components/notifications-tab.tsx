@@ -20,6 +20,7 @@ import { formatLongDate } from "#web/lib/format.ts";
 import { refreshAdminData } from "#web/lib/query-tags.ts";
 import { toast } from "#web/lib/toast.ts";
 import { useDebounced } from "#web/lib/use-debounced.ts";
+import { useFocusFirstInvalid } from "#web/lib/use-focus-invalid.ts";
 import {
   GROUPS_PAGE,
   groupsOptions,
@@ -237,13 +238,17 @@ function SendDialog({ onClose }: { onClose: () => void }) {
       sendToAll,
       ...(recipient ? { userId: recipient.id } : {}),
     });
-    if (!checked.ok) return setErrors(checked.fields);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      return setAlert(text.fixErrorsSend);
+    }
     setErrors({});
     send.mutate();
   };
+  const formRef = useFocusFirstInvalid(errors);
   return (
     <TitledDialog title={text.sendTitle} closeLabel={adminText.close} onClose={onClose}>
-      <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
+      <form ref={formRef} className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
         <FormAlert>{alert}</FormAlert>
         <TextField
           label={text.title}
@@ -358,15 +363,20 @@ function EditDialog({ item, onClose }: { item: NotificationItem; onClose: () => 
       toast.error(adminText.errorTitle, serverMessage(error, text.updateFailed));
     },
   });
+  const formRef = useFocusFirstInvalid(errors);
   return (
     <TitledDialog title={text.editTitle} closeLabel={adminText.close} onClose={onClose}>
       <form
+        ref={formRef}
         className="mt-5 flex flex-col gap-4"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           const checked = checkForm(notificationContent, { title, message });
-          if (!checked.ok) return setErrors(checked.fields);
+          if (!checked.ok) {
+            setErrors(checked.fields);
+            return setAlert(text.fixErrorsEdit);
+          }
           setErrors({});
           setAlert(null);
           save.mutate();

@@ -320,12 +320,13 @@ export function PlansPanel({
               if (e.target.checked) setWaiverError(false);
             }}
             aria-invalid={waiverError}
+            aria-describedby={waiverError ? `${waiverId}-error` : undefined}
             className="mt-0.5 size-4 shrink-0 accent-(--color-accent)"
           />
           <span>{plansText.waiver}</span>
         </label>
         {waiverError && (
-          <p role="alert" className="pl-7 text-sm text-danger">
+          <p id={`${waiverId}-error`} role="alert" className="pl-7 text-sm text-danger">
             {plansText.waiverMissing}
           </p>
         )}
