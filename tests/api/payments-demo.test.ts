@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingMessages, DEMO_CARDS } from "#contract/billing";
 import { entitlements, payments, receipts, subscriptionPlans } from "#db/schema/billing";
+import { parisDate } from "#server/billing/billing.mails";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { type SignedIn, signedIn, signedInAdmin } from "../support/members.ts";
 import { outboxMailsTo } from "../support/outbox.ts";
@@ -229,6 +230,33 @@ describe("cancel in three clicks", () => {
     const res = await m.call("POST", "/api/subscription/portal");
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(billingMessages.noSubscription);
+  });
+
+  it("a cancellation followed by a gifted period says access lasts to the gift's end, not the paid period's", async () => {
+    const m = await signedIn(t);
+    const admin = await signedInAdmin(t);
+    await buyPremium(m);
+    const periodEnd = (await m.call("GET", "/api/subscription")).json().agreement.periodEnd as string;
+    const gift = await admin.call("POST", `/api/admin/users/${m.id}/gift`, {
+      planCode: "essentiel",
+      months: 2,
+    });
+    expect(gift.statusCode).toBeLessThan(300);
+    const accessEnd = (await m.call("GET", "/api/subscription")).json().endsAt as string;
+    expect(accessEnd > periodEnd).toBe(true);
+    expect((await m.call("POST", "/api/subscription/cancel")).statusCode).toBe(200);
+    // The e-mail as written (quoted-printable), read back as text.
+    const readable = (eml: string) =>
+      Buffer.from(
+        eml
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8");
+    await expect.poll(() => mailsTo(m.email).some((mail) => /sili/.test(mail))).toBe(true);
+    const text = readable(mailsTo(m.email).find((mail) => /sili/.test(mail)) ?? "");
+    expect(text).toContain(`jusqu'au ${parisDate(new Date(accessEnd))}`);
+    expect(text).not.toContain(`jusqu'au ${parisDate(new Date(periodEnd))}`);
   });
 
   it("answers 409 with a French message when there is nothing to cancel", async () => {

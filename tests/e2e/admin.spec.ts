@@ -278,7 +278,9 @@ test.describe("the administration", () => {
       .getByLabel(videoFormText.description, { exact: true })
       .fill("Deux gardiens de phare, un long hiver.");
     await edit.getByRole("button", { name: videoFormText.addEpisodeTo(1) }).click();
-    const added = edit.getByRole("listitem").filter({ hasText: videoFormText.unsaved });
+    const added = edit
+      .getByRole("listitem")
+      .filter({ has: page.getByText(videoFormText.unsaved, { exact: true }) });
     await expect(added.getByLabel(videoFormText.episodeNumber, { exact: true })).toHaveValue("2");
     await added.getByLabel(videoFormText.episodeTitle, { exact: true }).fill("La tempête");
     await added

@@ -1024,12 +1024,15 @@ async function setCancellation(ctx: Ctx, providers: Providers, userId: string, c
     }),
   );
   if (cancel) {
-    const [member, plan] = await Promise.all([
+    const [member, plan, span] = await Promise.all([
       memberEmail(ctx.db, userId),
       planById(ctx.db, agreement.planId),
+      accessSpan(ctx.db, userId),
     ]);
+    // The access ends with the later of the period and what follows it (a gift after it).
+    const accessEnd = periodEnd && span?.until && span.until > periodEnd ? span.until : periodEnd;
     if (member && plan)
-      ctx.mailer.sendLater(cancellationMail(ctx.config, member.email, plan.name, periodEnd));
+      ctx.mailer.sendLater(cancellationMail(ctx.config, member.email, plan.name, accessEnd));
   }
   return subscriptionState(ctx, providers, userId);
 }

@@ -626,8 +626,7 @@ export const adminPaymentsText = {
     rejected_by_admin: "Refusé par un administrateur",
     declined_or_expired: "Refusé ou expiré",
     checkout_not_created: "Le prestataire n'a pas créé le paiement",
-    duplicate_purchase:
-      `Payé deux fois${nbsp}: le membre avait déjà cet accès (remboursement automatique, ou à faire ici)`,
+    duplicate_purchase: `Payé deux fois${nbsp}: le membre avait déjà cet accès (remboursement automatique, ou à faire ici)`,
   } as Record<string, string>,
   heading: "Registre des paiements",
   text: "Les 200 derniers paiements, du plus récent au plus ancien. Un remboursement passe par le prestataire et met fin à l'accès payé.",

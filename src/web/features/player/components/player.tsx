@@ -72,7 +72,18 @@ export function Player({
   const [resumeOffer, setResumeOffer] = useState(resumeAt);
   // Applied once, when the first source knows its duration.
   const pendingStart = useRef(startAt);
-  const controls = useAutoHide();
+  // A control reached with the keyboard keeps the controls shown while it has the focus (a focus
+  // ring on faded controls showed nothing); read from the page when the wait ends, so a control
+  // gone with its focus (the resume offer's « Reprendre ») holds nothing.
+  const controls = useAutoHide(() => {
+    const focused = document.activeElement;
+    return (
+      focused instanceof HTMLElement &&
+      focused !== videoRef.current &&
+      rootRef.current?.contains(focused) === true &&
+      focused.matches(":focus-visible")
+    );
+  });
   const screen = useFullscreen(rootRef);
   const next = useNextEpisode({
     next: nextEpisodeOf(video.episodes, episode),
@@ -139,16 +150,8 @@ export function Player({
   );
 
   const failure = failures.failure;
-  // A control reached with the keyboard keeps the controls shown (a focus ring on a faded control
-  // showed nothing): Tab brings them back, and they stay while the focus is on one of them.
-  const [keyboardFocus, setKeyboardFocus] = useState(false);
   const showControls =
-    controls.visible ||
-    keyboardFocus ||
-    !media.playing ||
-    panel !== "none" ||
-    resumeOffer !== null ||
-    failure !== null;
+    controls.visible || !media.playing || panel !== "none" || resumeOffer !== null || failure !== null;
   const pipAvailable = typeof document !== "undefined" && document.pictureInPictureEnabled === true;
   const back = useGoBack();
   // On a touch screen, the tap that brings hidden controls back only shows them (a phone player's
@@ -167,11 +170,9 @@ export function Player({
         }}
         onTouchStart={() => controls.reveal(true)}
         onFocus={(event) => {
+          // Tab onto a control brings them back.
           const target = event.target as HTMLElement;
-          setKeyboardFocus(target !== videoRef.current && target.matches(":focus-visible"));
-        }}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setKeyboardFocus(false);
+          if (target !== videoRef.current && target.matches(":focus-visible")) controls.reveal();
         }}
       >
         <video

@@ -36,4 +36,14 @@ describe("useAutoHide (spec §9: controls hide after 3 s, 4 s after a touch)", (
     act(() => vi.advanceTimersByTime(1));
     expect(result.current.visible).toBe(false);
   });
+
+  it("keeps them while `keep` holds (a control with the keyboard's focus), and hides them at the next wait's end once it no longer does", () => {
+    let focused = true;
+    const { result } = renderHook(() => useAutoHide(() => focused));
+    act(() => vi.advanceTimersByTime(CONTROLS_HIDE_MS * 3));
+    expect(result.current.visible).toBe(true);
+    focused = false;
+    act(() => vi.advanceTimersByTime(CONTROLS_HIDE_MS));
+    expect(result.current.visible).toBe(false);
+  });
 });

@@ -25,7 +25,10 @@ export function CancelView({ userId }: { userId: string }) {
     onError: (error) => toast.error(plansText.errorTitle, serverMessage(error, plansText.errorFallback)),
   });
   if (!data) return <div aria-hidden="true" className="skeleton mx-auto h-64 max-w-xl rounded-3xl" />;
-  const end = data.agreement?.periodEnd ? formatLongDate(data.agreement.periodEnd) : null;
+  // Access ends with the later of the subscription's period and what follows it (a gift after it).
+  const periodEnd = data.agreement?.periodEnd ?? null;
+  const accessEnd = periodEnd && data.endsAt && data.endsAt > periodEnd ? data.endsAt : periodEnd;
+  const end = accessEnd ? formatLongDate(accessEnd) : null;
   if (confirm.isSuccess || data.agreement?.cancelAtPeriodEnd) {
     return (
       <StateMessage
