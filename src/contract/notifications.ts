@@ -37,7 +37,7 @@ export const notificationMessages = {
   titleTooLong: "Le titre ne peut pas dépasser 200 caractères.",
   messageRequired: "Le message est requis.",
   messageTooLong: "Le message ne peut pas dépasser 2000 caractères.",
-  recipientRequired: "Choisissez un destinataire ou cochez « Envoyer à tous ».",
+  recipientRequired: "Choisissez un destinataire ou cochez «\u00a0Envoyer à tous\u00a0».",
   tooManyStreams: "Trop de connexions ouvertes aux notifications : fermez un onglet.",
 } as const;
 
