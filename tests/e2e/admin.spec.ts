@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type AdminVideo, adminVideoMessages } from "../../src/contract/admin-videos.ts";
-import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import { mediaMessages } from "../../src/contract/media.ts";
 import {
   adminAuditText,
@@ -22,7 +21,7 @@ import { notificationsText } from "../../src/web/i18n/notifications.ts";
 import { playerText } from "../../src/web/i18n/player.ts";
 import { seriousA11yViolations } from "./axe.ts";
 import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
-import { type Account, signIn, signUp } from "./fixtures.ts";
+import { type Account, firstFilm, signIn, signUp } from "./fixtures.ts";
 
 /**
  * Decision 015 « Done when », in Chromium as the e2e server's administrator: a series with two seasons
@@ -346,10 +345,7 @@ test.describe("the administration", () => {
 
     // The member is told, live, and plays a film at once.
     await expect(badge).toHaveText("1");
-    const films = (await (
-      await memberContext.request.get("/api/videos?type=movie&limit=1")
-    ).json()) as VideoListResponse;
-    await memberPage.goto(`/video/${films.items[0]?.id}`);
+    await memberPage.goto(`/video/${(await firstFilm(memberContext.request)).id}`);
     await expect(memberPage.getByRole("heading", { name: playerText.paywallTitle })).toHaveCount(0);
     await expect
       .poll(() => memberPage.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), {

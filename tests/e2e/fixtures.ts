@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, test as base, expect } from "@playwright/test";
+import type { VideoListResponse, VideoSummary } from "../../src/contract/catalogue.ts";
 import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
 
 /**
@@ -124,3 +125,11 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/** The catalogue's first film as the API lists it (newest first): the one most tests play. */
+export async function firstFilm(request: APIRequestContext): Promise<VideoSummary> {
+  const films = (await (await request.get("/api/videos?type=movie&limit=1")).json()) as VideoListResponse;
+  const film = films.items[0];
+  if (!film) throw new Error("no film in the catalogue");
+  return film;
+}

@@ -3,11 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
-import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import type { MediaAsset } from "../../src/contract/media.ts";
 import { playerText } from "../../src/web/i18n/player.ts";
 import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
-import { SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
+import { firstFilm, SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
 
 /**
  * The media pipeline end to end (decision 025): an administrator's clip, made by ffmpeg here, is
@@ -36,9 +35,7 @@ test("an uploaded film plays as an HLS ladder through hls.js, at the rung chosen
   // The administrator uploads it (tus) as the source of a demo film.
   const admin = await playwrightRequest.newContext({ baseURL });
   await signIn(admin, FIXTURE_ADMIN);
-  const films = (await (await admin.get("/api/videos?type=movie&limit=1")).json()) as VideoListResponse;
-  const film = films.items[0];
-  if (!film) throw new Error("no demo film");
+  const film = await firstFilm(admin);
   const b64 = (s: string) => Buffer.from(s).toString("base64");
   const created = await admin.post("/api/admin/media/uploads", {
     headers: {

@@ -1,6 +1,6 @@
 import { memberText } from "../../src/web/i18n/member.ts";
 import { cancelText, plansText, successText } from "../../src/web/i18n/subscription.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, firstFilm, test } from "./fixtures.ts";
 
 /**
  * Issue 13's Done-when by card through Stripe's local fake (decision 041), on the e2e server whose
@@ -47,8 +47,7 @@ test.describe("card payments through Stripe", () => {
     });
 
     // It plays at once.
-    const films = await (await page.request.get("/api/videos?type=movie&limit=1")).json();
-    await page.goto(`/video/${films.items[0].id}`);
+    await page.goto(`/video/${(await firstFilm(page.request)).id}`);
     const video = page.locator("video");
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })

@@ -13,7 +13,7 @@ import {
 } from "../../src/web/i18n/subscription.ts";
 import { seriousA11yViolations } from "./axe.ts";
 import { E2E_WALLET, FIXTURE_ADMIN } from "./fixture-accounts.ts";
-import { expect, signIn, test } from "./fixtures.ts";
+import { expect, firstFilm, signIn, test } from "./fixtures.ts";
 
 /**
  * Buying a plan in Chromium with the demo provider that `npm start` uses with no setup
@@ -108,8 +108,7 @@ test.describe("payments", () => {
     await adminContext.close();
 
     // Access over: the member meets the paywall again, and the bell says why.
-    const films = await (await page.request.get("/api/videos?type=movie&limit=1")).json();
-    await page.goto(`/video/${films.items[0].id}`);
+    await page.goto(`/video/${(await firstFilm(page.request)).id}`);
     await expect(page.getByRole("heading", { name: playerText.paywallTitle })).toBeVisible();
     const notes = await (await page.request.get("/api/notifications")).json();
     expect(notes.items.map((n: { title: string }) => n.title)).toContain(billingMessages.refundedTitle);

@@ -1,19 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
-import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import { adminText, adminVideosText } from "../../src/web/i18n/admin.ts";
 import { libraryText } from "../../src/web/i18n/library.ts";
 import { playerText } from "../../src/web/i18n/player.ts";
 import { FIXTURE_ADMIN } from "./fixture-accounts.ts";
-import { SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
+import { firstFilm, SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
 import { controlsOutside, overflowWidth } from "./layout.ts";
 
 /** The player of the catalogue's first film, as a subscriber. */
 async function openFilmAsSubscriber(page: Page) {
   await signIn(page.request, SUBSCRIBER);
-  const films = (await (
-    await page.request.get("/api/videos?type=movie&limit=1")
-  ).json()) as VideoListResponse;
-  await page.goto(`/video/${films.items[0]?.id}`);
+  await page.goto(`/video/${(await firstFilm(page.request)).id}`);
 }
 
 /** What a newcomer met on a 390 × 844 phone, each kept fixed. */
@@ -87,11 +83,7 @@ test.describe("on a 390 px phone", () => {
     page,
   }) => {
     await signUp(page.request);
-    const films = (await (
-      await page.request.get("/api/videos?type=movie&limit=1")
-    ).json()) as VideoListResponse;
-    const film = films.items[0];
-    if (!film) throw new Error("no film");
+    const film = await firstFilm(page.request);
     expect((await page.request.post("/api/favorites", { data: { videoId: film.id } })).status()).toBe(201);
     await page.goto("/my-list");
     await page.getByRole("button", { name: libraryText.remove(film.title) }).click();

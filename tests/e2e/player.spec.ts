@@ -5,7 +5,7 @@ import type { VideoDetail } from "../../src/contract/video-detail.ts";
 import { playerText } from "../../src/web/i18n/player.ts";
 import { plansText } from "../../src/web/i18n/subscription.ts";
 import { seriousA11yViolations } from "./axe.ts";
-import { SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
+import { firstFilm, SUBSCRIBER, signIn, signUp } from "./fixtures.ts";
 
 const t = playerText;
 
@@ -41,10 +41,7 @@ test.describe("the player", () => {
   test.use({ bypassCSP: true });
 
   test("an anonymous visitor meets 'Authentification requise'", async ({ page }) => {
-    const films = (await (
-      await page.request.get("/api/videos?type=movie&limit=1")
-    ).json()) as VideoListResponse;
-    await page.goto(`/video/${films.items[0]?.id}`);
+    await page.goto(`/video/${(await firstFilm(page.request)).id}`);
     await expect(page.getByRole("heading", { name: t.authTitle })).toBeVisible();
     await expect(page.getByRole("link", { name: t.signIn })).toHaveAttribute("href", "/login");
     await expect(page.locator("video")).toHaveCount(0);
@@ -54,10 +51,7 @@ test.describe("the player", () => {
     page,
   }) => {
     await signUp(page.request);
-    const films = (await (
-      await page.request.get("/api/videos?type=movie&limit=1")
-    ).json()) as VideoListResponse;
-    await page.goto(`/video/${films.items[0]?.id}`);
+    await page.goto(`/video/${(await firstFilm(page.request)).id}`);
     await expect(page.getByRole("heading", { name: t.paywallTitle })).toBeVisible();
     // The plans (their own chunk, loaded for members only) with a way to choose one.
     await expect(page.getByRole("group", { name: plansText.methodLegend })).toBeVisible();

@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
-import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import { memberText } from "../../src/web/i18n/member.ts";
 import { seriousA11yViolations } from "./axe.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, firstFilm, test } from "./fixtures.ts";
 
 /** spec §9 Settings: theme. Clair, Sombre and Système, applied at once and before the first paint. */
 const themeOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
@@ -65,11 +64,9 @@ test.describe("the theme", () => {
       // The device's copy for the visitor's screens, the member's setting for their own.
       await page.addInitScript((t) => localStorage.setItem("bobine:theme", t), theme);
       expect((await page.request.put("/api/me/settings", { data: { theme } })).ok()).toBe(true);
-      const films = (await (
-        await page.request.get("/api/videos?type=movie&limit=1")
-      ).json()) as VideoListResponse;
+      const film = await firstFilm(page.request);
       const problems: string[] = [];
-      for (const route of ["/", "/browse", `/info/${films.items[0]?.id}`, "/settings"]) {
+      for (const route of ["/", "/browse", `/info/${film.id}`, "/settings"]) {
         await page.goto(route);
         await page.locator("h1").first().waitFor({ state: "attached" });
         await expect.poll(() => page.locator(".skeleton").count()).toBe(0);
