@@ -124,27 +124,30 @@ function RailButtons({
 
   return (
     <div className="flex shrink-0 gap-2">
-      {([-1, 1] as const).map((direction) => (
-        <button
-          key={direction}
-          type="button"
-          className={scrollButton}
-          aria-label={direction < 0 ? homeText.railPrevious(title) : homeText.railNext(title)}
-          aria-controls={listId}
-          // aria-disabled, not disabled: the button reached the end keeps the keyboard's focus
-          // (a disabled one dropped it to the page).
-          aria-disabled={direction < 0 ? edges.start : edges.end}
-          onClick={() => {
-            if (!(direction < 0 ? edges.start : edges.end)) scroll(direction);
-          }}
-        >
-          {direction < 0 ? (
-            <ChevronLeft className="size-5" aria-hidden="true" />
-          ) : (
-            <ChevronRight className="size-5" aria-hidden="true" />
-          )}
-        </button>
-      ))}
+      {([-1, 1] as const).map((direction) => {
+        const spent = direction < 0 ? edges.start : edges.end;
+        return (
+          <button
+            key={direction}
+            type="button"
+            className={scrollButton}
+            aria-label={direction < 0 ? homeText.railPrevious(title) : homeText.railNext(title)}
+            aria-controls={listId}
+            // aria-disabled, not disabled: the button reached the end keeps the keyboard's focus
+            // (a disabled one dropped it to the page).
+            aria-disabled={spent}
+            onClick={() => {
+              if (!spent) scroll(direction);
+            }}
+          >
+            {direction < 0 ? (
+              <ChevronLeft className="size-5" aria-hidden="true" />
+            ) : (
+              <ChevronRight className="size-5" aria-hidden="true" />
+            )}
+          </button>
+        );
+      })}
     </div>
   );
 }
