@@ -112,6 +112,12 @@ test.describe("the player", () => {
     await expect(page.getByText(t.resumeAt("0:20"))).toBeVisible();
     await page.getByRole("button", { name: t.resume }).click();
     await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(20);
+    // Started another way (the system's media keys; here the element itself), the film takes the
+    // offer away too: left up, it held the controls on the picture for good.
+    await page.goto(`/video/${film.id}`);
+    await expect(page.getByRole("heading", { name: t.resumeTitle })).toBeVisible();
+    await media(page).evaluate((v: HTMLVideoElement) => v.play());
+    await expect(page.getByRole("heading", { name: t.resumeTitle })).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 

@@ -46,13 +46,19 @@ describe("useMedia (the media element's state and transport)", () => {
     expect(el.currentTime).toBe(0);
   });
 
-  it("plays a paused element (and tells the player) and pauses a playing one", () => {
+  it("tells the player when the element starts to play, whatever started it (its own control, a media key)", () => {
     const el = element(60);
     const onPlay = vi.fn();
     const { result } = renderHook(() => useMedia({ current: el }, { play: onPlay }));
+    act(() => result.current.events.onPlay());
+    expect(onPlay).toHaveBeenCalledTimes(1);
+  });
+
+  it("plays a paused element and pauses a playing one", () => {
+    const el = element(60);
+    const { result } = renderHook(() => useMedia({ current: el }));
     act(() => result.current.togglePlay());
     expect(el.play).toHaveBeenCalledTimes(1);
-    expect(onPlay).toHaveBeenCalledTimes(1);
     (el as { paused: boolean }).paused = false;
     act(() => result.current.togglePlay());
     expect(el.pause).toHaveBeenCalledTimes(1);

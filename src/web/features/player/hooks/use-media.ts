@@ -45,7 +45,6 @@ export function useMedia(
   const play = () => {
     const el = mediaRef.current;
     if (!el) return;
-    on.play?.();
     void el.play().catch(() => set({ playing: false }));
   };
   const seekTo = (seconds: number) => {
@@ -88,6 +87,8 @@ export function useMedia(
         const b = e.currentTarget.buffered;
         set({ bufferedEnd: b.length > 0 ? b.end(b.length - 1) : 0 });
       },
+      // Whatever started it (a control, a key, the system's media keys, picture-in-picture).
+      onPlay: () => on.play?.(),
       onPlaying: () => {
         set({ playing: true, buffering: false });
         on.playing?.();
