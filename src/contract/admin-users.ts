@@ -39,6 +39,8 @@ export const adminUserMessages = {
     `«\u00a0${name}\u00a0» est le dernier administrateur\u00a0: nommez-en un autre d'abord.`,
   notYourself: "Vous ne pouvez ni supprimer ni rétrograder votre propre compte depuis l'administration.",
   planUnknown: "Formule inconnue\u00a0: Essentiel, Premium ou À vie.",
+  lifetimeAlready: (name: string) =>
+    `«\u00a0${name}\u00a0» a déjà l'accès à vie\u00a0: un abonnement offert n'y ajouterait rien.`,
   monthsRange: `La durée d'un abonnement offert va de ${GIFT_MONTHS_MIN} à ${GIFT_MONTHS_MAX} mois.`,
   bulkActionUnknown: "Action inconnue\u00a0: supprimer, ou offrir un abonnement.",
   /** spec §8 Successes. */

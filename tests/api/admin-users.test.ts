@@ -221,6 +221,30 @@ describe("gifting a subscription (spec §5 Gift, §7 give-subscription)", () => 
       await db().$count(entitlements, and(eq(entitlements.userId, b.id), eq(entitlements.source, "gift"))),
     ).toBe(1);
   });
+
+  it("refuses, naming them, a gift to a member who has lifetime access: nothing granted, nothing told", async () => {
+    const forever = await signedIn(t, { plan: "lifetime" });
+    const res = await admin.call("POST", `/api/admin/users/${forever.id}/gift`, {
+      planCode: "premium",
+      months: 3,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(adminUserMessages.lifetimeAlready(forever.username));
+    const bulk = await admin.call("POST", "/api/admin/users/bulk", {
+      action: "gift",
+      userIds: [forever.id],
+      planCode: "essentiel",
+      months: 1,
+    });
+    expect(bulk.statusCode).toBe(409);
+    expect(
+      await db().$count(
+        entitlements,
+        and(eq(entitlements.userId, forever.id), eq(entitlements.source, "gift")),
+      ),
+    ).toBe(0);
+    expect(await db().$count(notifications, eq(notifications.userId, forever.id))).toBe(0);
+  });
 });
 
 describe("deleting a member", () => {

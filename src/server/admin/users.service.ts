@@ -13,7 +13,7 @@ import { isProtectedAccount } from "../shared/accounts.ts";
 import { type Actor, changes, recordAudit } from "../shared/audit.queries.ts";
 import type { AppContext } from "../shared/context.ts";
 import { isUniqueViolation } from "../shared/db-errors.ts";
-import { grantEntitlement } from "../shared/entitlement.queries.ts";
+import { accessSpan, grantEntitlement } from "../shared/entitlement.queries.ts";
 import { AppError, fieldError } from "../shared/errors.ts";
 import { notifyMember } from "../shared/member-notifications.queries.ts";
 import type { Tx } from "../shared/sql.queries.ts";
@@ -212,6 +212,9 @@ async function giftIn(
   bulk: boolean,
 ) {
   guard(deps, actor, target, "gift", administrators);
+  // Nothing to add to lifetime access: the gift would only tell the member of a month they have.
+  const span = await accessSpan(tx, target.id);
+  if (span?.live && span.until === null) throw new AppError("CONFLICT", m.lifetimeAlready(target.username));
   const plan = await planByCode(tx, giftPlanCodes[gift.planCode]);
   if (!plan) throw fieldError("planCode", m.planUnknown);
   const lifetime = gift.planCode === "lifetime";
