@@ -156,6 +156,10 @@ export const subscriptionStateSchema = z.object({
   demo: z.boolean(),
   /** The methods whose payments the demo provider takes (« Mode démonstration » is said for those only). */
   demoMethods: z.array(z.enum(checkoutMethods)),
+  /** The member's billing preferences (spec §9, « Paramètres »): the plans screen starts on this method. */
+  preferredMethod: z.enum(["card", "paypal", "paysafecard"]),
+  /** Whether a monthly subscription by card or by PayPal renews by itself (decision 066). */
+  autoRenew: z.object({ card: z.boolean(), paypal: z.boolean() }),
 });
 export type SubscriptionState = z.output<typeof subscriptionStateSchema>;
 

@@ -229,7 +229,7 @@ export const DEFAULT_SETTINGS: MemberSettings = {
   maturity: "mature",
   volume: 0.8,
   theme: "dark",
-  billing: { preferredMethod: "card", autoRenew: false, notifyBeforeDays: 2 },
+  billing: { preferredMethod: "card", autoRenew: true, notifyBeforeDays: 2 },
 };
 
 const noAutoRenewWithout = (b: { preferredMethod?: string; autoRenew?: boolean }) =>

@@ -269,15 +269,16 @@ describe("settings", () => {
       headers: { cookie: `${cookieName(t.config)}=${token}` },
     });
     expect(elsewhere.json().settings).toEqual(expected);
-    // Auto-renew belongs to the method: card has its own flag, paysafecard none.
+    // Auto-renew belongs to the method: card has its own flag (on by default), paysafecard none.
+    await fay.call("PUT", "/api/me/settings", { billing: { autoRenew: false } });
     const card = await fay.call("PUT", "/api/me/settings", { billing: { preferredMethod: "card" } });
     expect(card.json().settings.billing).toEqual({
       preferredMethod: "card",
-      autoRenew: false,
+      autoRenew: true,
       notifyBeforeDays: 7,
     });
     const back = await fay.call("PUT", "/api/me/settings", { billing: { preferredMethod: "paypal" } });
-    expect(back.json().settings.billing.autoRenew).toBe(true);
+    expect(back.json().settings.billing.autoRenew).toBe(false);
     const psc = await fay.call("PUT", "/api/me/settings", { billing: { preferredMethod: "paysafecard" } });
     expect(psc.json().settings.billing.autoRenew).toBe(false);
   });
@@ -332,7 +333,7 @@ describe("settings", () => {
     const after = (await gil.call("GET", "/api/me/settings")).json().settings;
     expect(after).toEqual({
       ...DEFAULT_SETTINGS,
-      billing: { ...DEFAULT_SETTINGS.billing, preferredMethod: "paysafecard" },
+      billing: { ...DEFAULT_SETTINGS.billing, preferredMethod: "paysafecard", autoRenew: false },
     });
   });
 

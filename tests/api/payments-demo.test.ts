@@ -267,6 +267,53 @@ describe("cancel in three clicks", () => {
   });
 });
 
+describe("« Renouvellement automatique » (the member's billing settings, decision 066)", () => {
+  it("is on by default: the plans screen starts on the card, and a monthly subscription by card renews", async () => {
+    const m = await signedIn(t);
+    const before = (await m.call("GET", "/api/subscription")).json();
+    expect(before).toMatchObject({ preferredMethod: "card", autoRenew: { card: true, paypal: true } });
+    await buyPremium(m);
+    const state = (await m.call("GET", "/api/subscription")).json();
+    expect(state.agreement).toMatchObject({ cancelAtPeriodEnd: false });
+  });
+
+  it("turned off for the card, a new monthly subscription by card ends with its paid month, without a cancellation e-mail", async () => {
+    const m = await signedIn(t);
+    const saved = await m.call("PUT", "/api/me/settings", {
+      billing: { preferredMethod: "card", autoRenew: false },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await m.call("GET", "/api/subscription")).json().autoRenew).toEqual({
+      card: false,
+      paypal: true,
+    });
+    await buyPremium(m);
+    await expect
+      .poll(async () => (await m.call("GET", "/api/subscription")).json().agreement?.cancelAtPeriodEnd)
+      .toBe(true);
+    expect((await m.call("GET", "/api/subscription")).json()).toMatchObject({
+      state: "active",
+      planCode: "premium_monthly",
+    });
+    // The receipt, and no acknowledgement of a cancellation the member did not ask for.
+    await expect.poll(() => mailsTo(m.email).some((mail) => /BOB-\d{4}-\d{6}/.test(mail))).toBe(true);
+    expect(mailsTo(m.email).some((mail) => /sili/.test(mail))).toBe(false);
+    // Changing one's mind before the end: « Reprendre » renews it again.
+    const resumed = await m.call("POST", "/api/subscription/resume");
+    expect(resumed.json().agreement).toMatchObject({ cancelAtPeriodEnd: false });
+  });
+
+  it("follows the method paid with: off for PayPal only, a subscription by card still renews", async () => {
+    const m = await signedIn(t);
+    await m.call("PUT", "/api/me/settings", { billing: { preferredMethod: "paypal", autoRenew: false } });
+    const state = (await m.call("GET", "/api/subscription")).json();
+    expect(state).toMatchObject({ preferredMethod: "paypal", autoRenew: { card: true, paypal: false } });
+    await buyPremium(m);
+    const after = (await m.call("GET", "/api/subscription")).json();
+    expect(after.agreement).toMatchObject({ cancelAtPeriodEnd: false });
+  });
+});
+
 describe("changing plan", () => {
   it("buying lifetime while subscribed stops the monthly renewal (access runs on, for life)", async () => {
     const m = await signedIn(t);

@@ -4,6 +4,7 @@ import type { VideoListResponse } from "../../src/contract/catalogue.ts";
 import { DEFAULT_SETTINGS, type MemberExport, memberMessages } from "../../src/contract/member.ts";
 import { accountText, navText } from "../../src/web/i18n/common.ts";
 import { memberText } from "../../src/web/i18n/member.ts";
+import { plansText } from "../../src/web/i18n/subscription.ts";
 import { seriousA11yViolations } from "./axe.ts";
 import { type Account, expect, test } from "./fixtures.ts";
 
@@ -157,7 +158,7 @@ test.describe("member space", () => {
       maturity: "teen",
       volume: 0.5,
       theme: "light",
-      billing: { preferredMethod: "paypal", autoRenew: true, notifyBeforeDays: 7 },
+      billing: { preferredMethod: "paypal", autoRenew: false, notifyBeforeDays: 7 },
     };
     const check = async (p: Page) => {
       await expect(p.getByRole("switch", { name: m.notificationsLabel })).toHaveAttribute(
@@ -166,7 +167,7 @@ test.describe("member space", () => {
       );
       await expect(p.getByRole("switch", { name: m.autoplay })).toHaveAttribute("aria-checked", "false");
       await expect(p.getByRole("switch", { name: m.subtitles })).toHaveAttribute("aria-checked", "false");
-      await expect(p.getByRole("switch", { name: m.autoRenew })).toHaveAttribute("aria-checked", "true");
+      await expect(p.getByRole("switch", { name: m.autoRenew })).toHaveAttribute("aria-checked", "false");
       for (const [label, option] of selects) {
         await expect(p.getByLabel(label, { exact: true }).locator("option:checked")).toHaveText(option);
       }
@@ -183,6 +184,14 @@ test.describe("member space", () => {
     const list = (await (await other.page.request.get("/api/videos?limit=100")).json()) as VideoListResponse;
     expect(list.items.length).toBeGreaterThan(0);
     expect(list.items.every((v) => v.maturity !== "mature")).toBe(true);
+    // The plans screen starts on the preferred method, and says a monthly plan paid so won't renew.
+    await other.page.goto("/subscription");
+    await expect(
+      other.page.getByRole("radio", { name: new RegExp(`^${plansText.methods.paypal.label}`) }),
+    ).toBeChecked();
+    await expect(other.page.getByText(plansText.noAutoRenew("paypal"))).toBeVisible();
+    await other.page.getByText(plansText.methods.card.label, { exact: true }).click();
+    await expect(other.page.getByText(plansText.noAutoRenew("paypal"))).toHaveCount(0);
     await other.context.close();
   });
 

@@ -306,8 +306,8 @@ export const billingSettings = pgTable(
     preferredMethod: text("preferred_method", { enum: ["card", "paypal", "paysafecard"] })
       .notNull()
       .default("card"),
-    cardAutoRenew: boolean("card_auto_renew").notNull().default(false),
-    paypalAutoRenew: boolean("paypal_auto_renew").notNull().default(false),
+    cardAutoRenew: boolean("card_auto_renew").notNull().default(true),
+    paypalAutoRenew: boolean("paypal_auto_renew").notNull().default(true),
     notifyBeforeDays: integer("notify_before_days").notNull().default(2),
     updatedAt: updatedAt(),
   },

@@ -272,12 +272,26 @@ export async function runningAgreement(db: Conn, userId: string) {
   return row;
 }
 
-export async function reminderDays(db: Conn, userId: string) {
+/**
+ * The member's billing preferences (spec §9): the reminder's days, the method the plans screen
+ * starts on, and whether a monthly subscription by card or by PayPal renews by itself (decision 066).
+ * A member without the row has the defaults.
+ */
+export async function billingPreferences(db: Conn, userId: string) {
   const [row] = await db
-    .select({ days: billingSettings.notifyBeforeDays })
+    .select({
+      reminderDays: billingSettings.notifyBeforeDays,
+      preferredMethod: billingSettings.preferredMethod,
+      card: billingSettings.cardAutoRenew,
+      paypal: billingSettings.paypalAutoRenew,
+    })
     .from(billingSettings)
     .where(eq(billingSettings.userId, userId));
-  return row?.days ?? 2;
+  return {
+    reminderDays: row?.reminderDays ?? 2,
+    preferredMethod: row?.preferredMethod ?? "card",
+    autoRenew: { card: row?.card ?? true, paypal: row?.paypal ?? true },
+  };
 }
 
 /** A numbered receipt for a paid payment (once per payment). */

@@ -23,6 +23,7 @@ import { btcpayProvider } from "./btcpay.provider.ts";
 import { type DemoState, demoProvider } from "./demo.provider.ts";
 import {
   agreementByRef,
+  billingPreferences,
   claimEvent,
   endAgreement,
   insertPayment,
@@ -40,7 +41,6 @@ import {
   paymentPaidBy,
   periodGranted,
   planById,
-  reminderDays,
   revokePeriod,
   runningAgreement,
   runningAgreements,
@@ -129,11 +129,12 @@ export async function subscriptionState(
   providers: Providers,
   userId: string,
 ): Promise<SubscriptionState> {
-  const [span, days, agreement] = await Promise.all([
+  const [span, preferences, agreement] = await Promise.all([
     accessSpan(ctx.db, userId),
-    reminderDays(ctx.db, userId),
+    billingPreferences(ctx.db, userId),
     runningAgreement(ctx.db, userId),
   ]);
+  const days = preferences.reminderDays;
   const state: SubscriptionState["state"] = !span
     ? "none"
     : !span.live
@@ -176,6 +177,8 @@ export async function subscriptionState(
     methods: checkoutMethods.filter((m) => providers.forMethod(m) !== undefined),
     demo: providers.demo !== undefined,
     demoMethods: checkoutMethods.filter((m) => providers.demo && providers.forMethod(m) === providers.demo),
+    preferredMethod: preferences.preferredMethod,
+    autoRenew: preferences.autoRenew,
   };
 }
 
@@ -284,6 +287,8 @@ export interface Applied {
   cancelAgreement?: { provider: ProviderId; ref: string };
   /** Paid twice (two checkouts open at once, or lifetime given meanwhile): given back at once. */
   refundDuplicate?: string;
+  /** A new monthly subscription whose method the member does not renew automatically (decision 066). */
+  noRenewalFor?: string;
 }
 
 /** Why a payment paid nothing: the member already had what it bought (refundDuplicate). */
@@ -371,9 +376,18 @@ export async function applyCheckout(
     periodEnd: granted.endsAt,
   });
   const member = await memberEmail(tx, locked.userId);
+  // « Renouvellement automatique » off for this method in the member's settings: the new
+  // subscription ends with the month it paid for (its renewal is stopped at the provider next).
+  const method = agreementMethod(locked.method);
+  const renews =
+    subscriptionId === null ||
+    renewal ||
+    (method !== "card" && method !== "paypal") ||
+    (await billingPreferences(tx, locked.userId)).autoRenew[method];
   return {
     outcome: "applied",
     ...(monthly ? {} : { lifetimeFor: locked.userId }),
+    ...(renews ? {} : { noRenewalFor: locked.userId }),
     ...(receipt && member
       ? {
           mail: {
@@ -402,6 +416,15 @@ export function afterApplied(ctx: Ctx, providers: Providers, applied: Applied) {
       );
   }
   if (applied.refundDuplicate) void refundDuplicate(ctx, providers, applied.refundDuplicate);
+  const once = applied.noRenewalFor;
+  if (once) {
+    void setCancellation(ctx, providers, once, true, { mail: false }).catch((err: unknown) =>
+      ctx.log.error(
+        { err, userId: once },
+        "auto-renew off: the new subscription's renewal could not be stopped",
+      ),
+    );
+  }
   const userId = applied.lifetimeFor;
   if (userId) {
     void runningAgreement(ctx.db, userId).then(async (agreement) => {
@@ -989,7 +1012,13 @@ export async function resumeSubscription(ctx: Ctx, providers: Providers, userId:
   return setCancellation(ctx, providers, userId, false);
 }
 
-async function setCancellation(ctx: Ctx, providers: Providers, userId: string, cancel: boolean) {
+async function setCancellation(
+  ctx: Ctx,
+  providers: Providers,
+  userId: string,
+  cancel: boolean,
+  { mail = true }: { mail?: boolean } = {},
+) {
   const agreement = await runningAgreement(ctx.db, userId);
   const open =
     agreement?.providerRef &&
@@ -1023,7 +1052,7 @@ async function setCancellation(ctx: Ctx, providers: Providers, userId: string, c
       paymentMethod: agreementMethod(agreement.paymentMethod),
     }),
   );
-  if (cancel) {
+  if (cancel && mail) {
     const [member, plan, span] = await Promise.all([
       memberEmail(ctx.db, userId),
       planById(ctx.db, agreement.planId),

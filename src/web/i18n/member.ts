@@ -117,7 +117,8 @@ export const memberText = {
   preferredMethod: "Moyen de paiement préféré",
   methods: { card: "Carte bancaire", paypal: "PayPal", paysafecard: "Paysafecard" },
   autoRenew: "Renouvellement automatique",
-  autoRenewHint: "Possible avec la carte bancaire ou PayPal.",
+  autoRenewHint: (method: string) =>
+    `Vos prochains abonnements mensuels par ${method} se renouvellent chaque mois${nbsp}; désactivé, un abonnement s'arrête à la fin du mois payé. L'abonnement en cours se résilie ou se reprend sur la page Abonnement.`,
   autoRenewManual: `Paysafecard${nbsp}: renouvellement manuel uniquement.`,
   reminder: "Me prévenir avant l'échéance",
   reminderDays: (n: number) => count(n, n, "jour avant", "jours avant"),

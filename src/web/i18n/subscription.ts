@@ -9,8 +9,15 @@ export const plansText = {
   later: "Plus tard",
   perMonth: "/mois",
   methodLegend: "Moyen de paiement",
+  /** « Renouvellement automatique » off for the chosen method in the member's settings (decision 066). */
+  noAutoRenew: (method: "card" | "paypal") =>
+    `Renouvellement automatique désactivé pour ${method === "card" ? "la carte bancaire" : "PayPal"} dans vos paramètres${nbsp}: une formule mensuelle payée ainsi s'arrêtera à la fin du mois payé.`,
+  settingsLink: "Modifier dans les paramètres",
   methods: {
-    card: { label: "Carte bancaire", text: "Visa, Mastercard, CB. 3-D Secure, renouvellement automatique." },
+    card: {
+      label: "Carte bancaire",
+      text: "Visa, Mastercard, CB. 3-D Secure, renouvellement automatique possible.",
+    },
     paypal: {
       label: "PayPal",
       text: "Compte PayPal ou carte, renouvellement automatique possible.",

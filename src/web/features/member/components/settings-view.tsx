@@ -205,7 +205,15 @@ export function SettingsView({
                 />
                 <SettingSwitch
                   label={m.autoRenew}
-                  hint={s.billing.preferredMethod === "paysafecard" ? m.autoRenewManual : m.autoRenewHint}
+                  hint={
+                    s.billing.preferredMethod === "paysafecard"
+                      ? m.autoRenewManual
+                      : m.autoRenewHint(
+                          s.billing.preferredMethod === "card"
+                            ? m.methods.card.toLowerCase()
+                            : m.methods.paypal,
+                        )
+                  }
                   checked={s.billing.autoRenew}
                   disabled={s.billing.preferredMethod === "paysafecard"}
                   onChange={(v) => change({ billing: { autoRenew: v } })}

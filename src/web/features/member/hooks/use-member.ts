@@ -117,6 +117,11 @@ export function useSaveSettings(userId: string) {
       toast.success(imported ? memberMessages.settingsUpdated : memberMessages.settingsSaved);
     },
     onSettled: (_data, _error, { change }) => {
+      // The billing preferences are read by the plans screen too (its first method, the note on
+      // renewal): the subscription's state (the subscription feature's "subscription" keys) again.
+      if (change.billing !== undefined) {
+        void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "subscription" });
+      }
       // Parental control changes what the catalogue shows: its answers are fetched again.
       if (change.maturity !== undefined) {
         void queryClient.invalidateQueries({

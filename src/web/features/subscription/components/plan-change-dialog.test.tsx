@@ -159,6 +159,8 @@ describe("PlanChangeDialog", () => {
       methods: ["card"],
       demo: false,
       demoMethods: [],
+      preferredMethod: "card",
+      autoRenew: { card: true, paypal: true },
     };
     await act(async () =>
       answerChange({

@@ -11,7 +11,7 @@ import {
   Wallet,
 } from "lucide-react";
 import { useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import type { listPlans } from "#contract/auth";
 import type { CheckoutMethod } from "#contract/billing";
@@ -188,13 +188,17 @@ export function PlansPanel({
    */
   demoMethods?: readonly Method[];
 }) {
-  const [method, setMethod] = useState<Method>("card");
+  // Until the member picks one, the method of their settings (« Moyen de paiement préféré »).
+  const [chosen, setMethod] = useState<Method | null>(null);
   const [waived, setWaived] = useState(false);
   const [waiverError, setWaiverError] = useState(false);
   const noteId = useId();
   const waiverId = useId();
   const { user } = useSession();
   const state = useQuery({ ...subscriptionStateOptions(user?.id ?? ""), enabled: user !== null });
+  const method: Method = chosen ?? state.data?.preferredMethod ?? "card";
+  const renewsNot =
+    (method === "card" || method === "paypal") && state.data?.autoRenew[method] === false ? method : null;
   const demo = (demoGiven ?? state.data?.demoMethods ?? []).includes(method);
   // Nothing is paid twice (the server refuses it too): lifetime owns everything; a monthly
   // subscription that still renews blocks a second one beside it — « Changer de formule » moves it
@@ -278,7 +282,20 @@ export function PlansPanel({
           <span>{note}</span>
         </p>
       )}
-      <PaymentMethods value={method} onChange={setMethod} />
+      <div className="flex flex-col gap-3">
+        <PaymentMethods value={method} onChange={setMethod} />
+        {renewsNot && (
+          <p className="flex items-start gap-2 text-sm text-muted">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              {plansText.noAutoRenew(renewsNot)}{" "}
+              <Link to="/settings" className="font-semibold text-fg underline underline-offset-2">
+                {plansText.settingsLink}
+              </Link>
+            </span>
+          </p>
+        )}
+      </div>
       {isPending ? (
         <PlansSkeleton />
       ) : isError ? (
