@@ -1,5 +1,7 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
+// BOBINE_TEST_TIME_SCALE: more time per test and hook in a tier run beside another (CI).
+import { timeScale } from "./tests/support/time-scale.ts";
 
 // Every test that touches SQL runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
 // (ARCHITECTURE rule 7). E2E tests run with Playwright (npm run test:e2e), not here.
@@ -9,10 +11,6 @@ const sqlTests = [
   "tests/cli/**/*.test.ts",
   "src/db/**/*.test.ts",
 ];
-
-// A tier run at the lowest priority beside another (CI's Node 22.22 and 26 tiers, beside the e2e
-// tier) gets this many times the time per test and hook: its tests are right, its CPU is not its own.
-const timeScale = Number(process.env.BOBINE_TEST_TIME_SCALE) || 1;
 
 export default defineConfig({
   test: {

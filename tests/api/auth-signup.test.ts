@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authMessages } from "#contract/auth";
 import { signupRequests } from "#db/schema/auth";
 import { errorCatalogue } from "#server/shared/errors";
+import { scaled } from "#tests/support/time-scale";
 import { browser, newSignup, registerMember, sessionCookie } from "../factories/accounts.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { codeIn, startSmtp } from "../smtp.ts";
@@ -232,45 +233,49 @@ describe("nobody can block an address's sign-up", () => {
     expect((await post("/api/auth/verify-email-code", { email: owner.email, code })).statusCode).toBe(200);
   });
 
-  it("never lets sign-ups of the address in other browsers stop its owner: the owner's code creates the owner's account", async () => {
-    const owner = newSignup();
-    const pirate = {
-      ...owner,
-      username: `${owner.username}-pirate`,
-      password: "Mot-de-passe-du-pirate-1",
-      confirmPassword: "Mot-de-passe-du-pirate-1",
-    };
-    // Sign-ups of the owner's address in six other browsers, each asking for its code.
-    const others = Array.from({ length: 6 }, () => browser(t.app));
-    for (const other of others) {
-      expect((await other.post("/api/auth/register", pirate)).statusCode).toBe(200);
-      expect((await other.post("/api/auth/email-code", { email: owner.email })).statusCode).toBe(200);
-    }
-    // Their six codes reached the owner's mailbox (and are no use to them).
-    await smtp.lastTo(owner.email, 5);
-    const before = smtp.countTo(owner.email);
-    expect(before).toBe(6);
-    // The owner's own sign-up is stored, not ignored, and its code request is answered.
-    expect((await post("/api/auth/register", owner)).statusCode).toBe(200);
-    expect((await post("/api/auth/email-code", { email: owner.email })).statusCode).toBe(200);
-    const code = codeIn(await smtp.lastTo(owner.email, before));
-    // The code is this browser's: typed in another one, it opens nothing.
-    const elsewhere = await others[0]?.post("/api/auth/verify-email-code", { email: owner.email, code });
-    expect(elsewhere?.statusCode).toBe(400);
-    const verify = await post("/api/auth/verify-email-code", { email: owner.email, code });
-    expect(verify.statusCode).toBe(200);
-    expect(verify.json().user.username).toBe(owner.username);
-    const login = (password: string) =>
-      browser(t.app).post("/api/auth/login", { identifier: owner.email, password });
-    expect((await login(owner.password)).statusCode).toBe(200);
-    expect((await login(pirate.password)).statusCode).toBe(401);
-    // The other browsers' sign-ups of the address went with the verification.
-    const left = await t.database.db
-      .select()
-      .from(signupRequests)
-      .where(eq(signupRequests.email, owner.email));
-    expect(left).toEqual([]);
-  }, 90_000);
+  it(
+    "never lets sign-ups of the address in other browsers stop its owner: the owner's code creates the owner's account",
+    async () => {
+      const owner = newSignup();
+      const pirate = {
+        ...owner,
+        username: `${owner.username}-pirate`,
+        password: "Mot-de-passe-du-pirate-1",
+        confirmPassword: "Mot-de-passe-du-pirate-1",
+      };
+      // Sign-ups of the owner's address in six other browsers, each asking for its code.
+      const others = Array.from({ length: 6 }, () => browser(t.app));
+      for (const other of others) {
+        expect((await other.post("/api/auth/register", pirate)).statusCode).toBe(200);
+        expect((await other.post("/api/auth/email-code", { email: owner.email })).statusCode).toBe(200);
+      }
+      // Their six codes reached the owner's mailbox (and are no use to them).
+      await smtp.lastTo(owner.email, 5);
+      const before = smtp.countTo(owner.email);
+      expect(before).toBe(6);
+      // The owner's own sign-up is stored, not ignored, and its code request is answered.
+      expect((await post("/api/auth/register", owner)).statusCode).toBe(200);
+      expect((await post("/api/auth/email-code", { email: owner.email })).statusCode).toBe(200);
+      const code = codeIn(await smtp.lastTo(owner.email, before));
+      // The code is this browser's: typed in another one, it opens nothing.
+      const elsewhere = await others[0]?.post("/api/auth/verify-email-code", { email: owner.email, code });
+      expect(elsewhere?.statusCode).toBe(400);
+      const verify = await post("/api/auth/verify-email-code", { email: owner.email, code });
+      expect(verify.statusCode).toBe(200);
+      expect(verify.json().user.username).toBe(owner.username);
+      const login = (password: string) =>
+        browser(t.app).post("/api/auth/login", { identifier: owner.email, password });
+      expect((await login(owner.password)).statusCode).toBe(200);
+      expect((await login(pirate.password)).statusCode).toBe(401);
+      // The other browsers' sign-ups of the address went with the verification.
+      const left = await t.database.db
+        .select()
+        .from(signupRequests)
+        .where(eq(signupRequests.email, owner.email));
+      expect(left).toEqual([]);
+    },
+    scaled(90_000),
+  );
 });
 
 describe("the register rules of spec §5, sent straight to the API", () => {

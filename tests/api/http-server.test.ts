@@ -2,6 +2,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { errorMessages, requestMessages } from "#contract/errors";
+import { scaled } from "#tests/support/time-scale";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { deferred, okResponse, probeRoute } from "../support/probe.ts";
 
@@ -81,24 +82,28 @@ describe("a listening server", () => {
     await t.close();
   });
 
-  it("cuts off a body that trickles in past REQUEST_TIMEOUT_SECONDS with a French 408", async () => {
-    const c = connect(portOf(t));
-    c.write(
-      "POST /api/__probe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
-    );
-    const trickle = setInterval(() => c.socket.writable && c.write(" "), 100);
-    try {
-      const [res] = await c.closed;
-      expect(res?.status).toBe(408);
-      expect(JSON.parse(res?.body ?? "")).toEqual({
-        code: "REQUEST_TIMEOUT",
-        message: errorMessages.REQUEST_TIMEOUT,
-        requestId: expect.any(String),
-      });
-    } finally {
-      clearInterval(trickle);
-    }
-  }, 10_000);
+  it(
+    "cuts off a body that trickles in past REQUEST_TIMEOUT_SECONDS with a French 408",
+    async () => {
+      const c = connect(portOf(t));
+      c.write(
+        "POST /api/__probe HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+      );
+      const trickle = setInterval(() => c.socket.writable && c.write(" "), 100);
+      try {
+        const [res] = await c.closed;
+        expect(res?.status).toBe(408);
+        expect(JSON.parse(res?.body ?? "")).toEqual({
+          code: "REQUEST_TIMEOUT",
+          message: errorMessages.REQUEST_TIMEOUT,
+          requestId: expect.any(String),
+        });
+      } finally {
+        clearInterval(trickle);
+      }
+    },
+    scaled(10_000),
+  );
 
   it("answers headers too large with a French 431", async () => {
     const c = connect(portOf(t));
@@ -125,53 +130,57 @@ describe("a listening server", () => {
 });
 
 describe("a server that is closing", () => {
-  it("finishes the request in flight and answers a new one on the same connection with a French 503 and Retry-After", async () => {
-    const handler = deferred();
-    const release = deferred();
-    const refused = deferred();
-    const closing = deferred();
-    const t = await createTestApp({
-      beforeReady(app, database) {
-        const response = z.object({ done: z.boolean() });
-        probeRoute(app, database, { method: "GET", path: "/api/__slow", response }, async () => {
-          handler.resolve();
-          await release.promise;
-          return { done: true };
-        });
-        app.addHook("preClose", async () => closing.resolve());
-        app.addHook("onSend", async (_request, reply, payload) => {
-          if (reply.statusCode === 503) refused.resolve();
-          return payload;
-        });
-      },
-    });
-    try {
-      await t.app.listen({ host: "127.0.0.1", port: 0 });
-      const c = connect(portOf(t));
-      c.write("GET /api/__slow HTTP/1.1\r\nHost: localhost\r\n\r\n");
-      await handler.promise;
-      const closed = t.app.close();
-      await closing.promise;
-      // The same kept-alive connection sends its next request while the server stops.
-      c.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n");
-      // The server answers it (queued behind the first answer) before the first one ends.
-      await refused.promise;
-      release.resolve();
-      const [first, second] = await c.closed;
-      await closed;
-
-      expect(first?.status).toBe(200);
-      expect(JSON.parse(first?.body ?? "")).toEqual({ done: true });
-      expect(second?.status).toBe(503);
-      expect(Number(second?.headers["retry-after"])).toBeGreaterThan(0);
-      expect(JSON.parse(second?.body ?? "")).toEqual({
-        code: "SERVICE_UNAVAILABLE",
-        message: requestMessages.shuttingDown,
-        requestId: expect.any(String),
+  it(
+    "finishes the request in flight and answers a new one on the same connection with a French 503 and Retry-After",
+    async () => {
+      const handler = deferred();
+      const release = deferred();
+      const refused = deferred();
+      const closing = deferred();
+      const t = await createTestApp({
+        beforeReady(app, database) {
+          const response = z.object({ done: z.boolean() });
+          probeRoute(app, database, { method: "GET", path: "/api/__slow", response }, async () => {
+            handler.resolve();
+            await release.promise;
+            return { done: true };
+          });
+          app.addHook("preClose", async () => closing.resolve());
+          app.addHook("onSend", async (_request, reply, payload) => {
+            if (reply.statusCode === 503) refused.resolve();
+            return payload;
+          });
+        },
       });
-    } finally {
-      release.resolve();
-      await t.close();
-    }
-  }, 15_000);
+      try {
+        await t.app.listen({ host: "127.0.0.1", port: 0 });
+        const c = connect(portOf(t));
+        c.write("GET /api/__slow HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        await handler.promise;
+        const closed = t.app.close();
+        await closing.promise;
+        // The same kept-alive connection sends its next request while the server stops.
+        c.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n");
+        // The server answers it (queued behind the first answer) before the first one ends.
+        await refused.promise;
+        release.resolve();
+        const [first, second] = await c.closed;
+        await closed;
+
+        expect(first?.status).toBe(200);
+        expect(JSON.parse(first?.body ?? "")).toEqual({ done: true });
+        expect(second?.status).toBe(503);
+        expect(Number(second?.headers["retry-after"])).toBeGreaterThan(0);
+        expect(JSON.parse(second?.body ?? "")).toEqual({
+          code: "SERVICE_UNAVAILABLE",
+          message: requestMessages.shuttingDown,
+          requestId: expect.any(String),
+        });
+      } finally {
+        release.resolve();
+        await t.close();
+      }
+    },
+    scaled(15_000),
+  );
 });

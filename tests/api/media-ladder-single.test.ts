@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MediaAsset } from "#contract/media";
 import type { TicketResponse } from "#contract/stream";
 import { rowsOf } from "#server/shared/sql.queries";
+import { scaled } from "#tests/support/time-scale";
 import { makeVideo } from "../factories/catalogue.ts";
 import { newDeviceId } from "../factories/stream.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
@@ -38,7 +39,7 @@ beforeAll(async () => {
     if (found?.status === "failed") throw new Error(found.error ?? "failed");
     return found?.status === "ready" ? found : null;
   }, 240);
-}, 300_000);
+}, scaled(300_000));
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import type { TicketResponse } from "#contract/stream";
 import { mediaAssets } from "#db/schema/media";
 import type { MediaStore } from "#server/shared/media-store";
 import { s3Store } from "#server/shared/media-store-s3";
+import { scaled } from "#tests/support/time-scale";
 import { makeVideo } from "../factories/catalogue.ts";
 import { newDeviceId } from "../factories/stream.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
@@ -146,46 +147,50 @@ describe("the media pipeline on S3", () => {
     return t.app.inject({ method: "GET", url: `/api/stream/hls/${filmId}/360p/init.mp4?token=${token}` });
   }
 
-  it("an upload is transcoded from and into the bucket; segments are signed URLs or proxied bytes", async () => {
-    const t = await createTestApp({ env: s3Env("presigned") });
-    let film: { id: string };
-    let row: typeof mediaAssets.$inferSelect | undefined;
-    try {
-      film = await makeVideo(t.database.db, { videoUrl: null });
-      const admin = await signedInAdmin(t);
-      const clip = makeClip(dir, { width: 426, height: 240, seconds: 2, name: "s3.mp4" });
-      const { last } = await tusUpload(t.app, admin.cookie, clip, { videoId: film.id });
-      expect(last.statusCode, last.body).toBe(204);
-      await eventually(async () => {
-        const res = await admin.call("GET", `/api/admin/media/assets?videoId=${film.id}`);
-        const [asset] = (res.json() as { items: MediaAsset[] }).items;
-        if (asset?.status === "failed") throw new Error(asset.error ?? "failed");
-        return asset?.status === "ready";
-      }, 120);
-      // Nothing on the server's disk: the original and the ladder are in the bucket.
-      expect(await store.stat(`hls/${film.id}/360p/index.m3u8`)).not.toBeNull();
-      expect(await store.stat(`uploads/${film.id}/source`)).not.toBeNull();
-      expect(fs.existsSync(path.join(t.config.mediaDir, "hls"))).toBe(false);
-      const signed = await segmentOf(t, film.id);
-      expect(signed.statusCode).toBe(302);
-      const fetched = await fetch(String(signed.headers.location));
-      expect(fetched.status).toBe(200);
-      [row] = await t.database.db.select().from(mediaAssets).where(eq(mediaAssets.targetId, film.id));
-    } finally {
-      await t.close();
-    }
+  it(
+    "an upload is transcoded from and into the bucket; segments are signed URLs or proxied bytes",
+    async () => {
+      const t = await createTestApp({ env: s3Env("presigned") });
+      let film: { id: string };
+      let row: typeof mediaAssets.$inferSelect | undefined;
+      try {
+        film = await makeVideo(t.database.db, { videoUrl: null });
+        const admin = await signedInAdmin(t);
+        const clip = makeClip(dir, { width: 426, height: 240, seconds: 2, name: "s3.mp4" });
+        const { last } = await tusUpload(t.app, admin.cookie, clip, { videoId: film.id });
+        expect(last.statusCode, last.body).toBe(204);
+        await eventually(async () => {
+          const res = await admin.call("GET", `/api/admin/media/assets?videoId=${film.id}`);
+          const [asset] = (res.json() as { items: MediaAsset[] }).items;
+          if (asset?.status === "failed") throw new Error(asset.error ?? "failed");
+          return asset?.status === "ready";
+        }, 120);
+        // Nothing on the server's disk: the original and the ladder are in the bucket.
+        expect(await store.stat(`hls/${film.id}/360p/index.m3u8`)).not.toBeNull();
+        expect(await store.stat(`uploads/${film.id}/source`)).not.toBeNull();
+        expect(fs.existsSync(path.join(t.config.mediaDir, "hls"))).toBe(false);
+        const signed = await segmentOf(t, film.id);
+        expect(signed.statusCode).toBe(302);
+        const fetched = await fetch(String(signed.headers.location));
+        expect(fetched.status).toBe(200);
+        [row] = await t.database.db.select().from(mediaAssets).where(eq(mediaAssets.targetId, film.id));
+      } finally {
+        await t.close();
+      }
 
-    // The same bucket behind an application that proxies the bytes.
-    const proxied = await createTestApp({ env: s3Env("proxy") });
-    try {
-      if (!row) throw new Error("no asset");
-      await makeVideo(proxied.database.db, { id: row.videoId, videoUrl: null });
-      await proxied.database.db.insert(mediaAssets).values({ ...row, createdBy: null });
-      const bytes = await segmentOf(proxied, row.videoId);
-      expect(bytes.statusCode).toBe(200);
-      expect(bytes.rawPayload.length).toBeGreaterThan(100);
-    } finally {
-      await proxied.close();
-    }
-  }, 180_000);
+      // The same bucket behind an application that proxies the bytes.
+      const proxied = await createTestApp({ env: s3Env("proxy") });
+      try {
+        if (!row) throw new Error("no asset");
+        await makeVideo(proxied.database.db, { id: row.videoId, videoUrl: null });
+        await proxied.database.db.insert(mediaAssets).values({ ...row, createdBy: null });
+        const bytes = await segmentOf(proxied, row.videoId);
+        expect(bytes.statusCode).toBe(200);
+        expect(bytes.rawPayload.length).toBeGreaterThan(100);
+      } finally {
+        await proxied.close();
+      }
+    },
+    scaled(180_000),
+  );
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DialogueHit, VideoListResponse } from "#contract/catalogue";
 import { seedDemo } from "#db/seed/demo";
 import { hashPassword } from "#server/shared/password";
+import { scaled } from "#tests/support/time-scale";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { type SignedIn, signedIn, signedInAdmin } from "../support/members.ts";
 
@@ -64,7 +65,7 @@ beforeAll(async () => {
     });
     expect(res.statusCode, res.body).toBe(201);
   }
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await t.close();
@@ -90,18 +91,22 @@ describe("the French search corpus", () => {
     for (const c of corpus.queries) expect(c.top5.length, c.q).toBeGreaterThan(0);
   });
 
-  it("finds every expected title in the first five", async () => {
-    const misses: string[] = [];
-    for (const c of corpus.queries) {
-      const found = await topFive(c.kind, c.q);
-      const missing = c.top5.filter((title) => !found.includes(title));
-      if (missing.length > 0)
-        misses.push(`${c.kind} « ${c.q} »: ${missing.join(", ")} not in [${found.join(" | ")}]`);
-    }
-    const share = (corpus.queries.length - misses.length) / corpus.queries.length;
-    console.info(
-      `search corpus: ${Math.round(share * 1000) / 10} % of ${corpus.queries.length} queries found in the top 5`,
-    );
-    expect(misses).toEqual([]);
-  }, 120_000);
+  it(
+    "finds every expected title in the first five",
+    async () => {
+      const misses: string[] = [];
+      for (const c of corpus.queries) {
+        const found = await topFive(c.kind, c.q);
+        const missing = c.top5.filter((title) => !found.includes(title));
+        if (missing.length > 0)
+          misses.push(`${c.kind} « ${c.q} »: ${missing.join(", ")} not in [${found.join(" | ")}]`);
+      }
+      const share = (corpus.queries.length - misses.length) / corpus.queries.length;
+      console.info(
+        `search corpus: ${Math.round(share * 1000) / 10} % of ${corpus.queries.length} queries found in the top 5`,
+      );
+      expect(misses).toEqual([]);
+    },
+    scaled(120_000),
+  );
 });

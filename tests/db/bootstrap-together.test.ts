@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { profiles } from "#db/schema/auth";
 import { prepareDatabase } from "#server/bootstrap";
 import { loadConfig } from "#server/shared/config";
+import { scaled } from "#tests/support/time-scale";
 import { createTestDatabase, type TestDatabase, testDbKind } from "../harness.ts";
 
 // Several processes starting at once on one empty PostgreSQL (a deployment scaled to three): the
@@ -36,23 +37,31 @@ describe.skipIf(testDbKind !== "postgres")("start-up preparation of processes st
     };
   }
 
-  it("all come up with the demo seed, which is made once", async () => {
-    const { results } = await startThree({ SEED_DEMO: "true" });
-    expect(results.filter((r) => r.value.seeded)).toHaveLength(1);
-    expect(results.every((r) => r.value.hasDemoAccounts)).toBe(true);
-  }, 120_000);
+  it(
+    "all come up with the demo seed, which is made once",
+    async () => {
+      const { results } = await startThree({ SEED_DEMO: "true" });
+      expect(results.filter((r) => r.value.seeded)).toHaveLength(1);
+      expect(results.every((r) => r.value.hasDemoAccounts)).toBe(true);
+    },
+    scaled(120_000),
+  );
 
-  it("all come up with ADMIN_*, which creates one administrator", async () => {
-    const { testDb } = await startThree({
-      SEED_DEMO: "false",
-      ADMIN_EMAIL: "premier@orange.fr",
-      ADMIN_USERNAME: "premier-admin",
-      ADMIN_PASSWORD: "Salle-obscure-2026",
-    });
-    const admins = await testDb.database.db
-      .select({ username: profiles.username })
-      .from(profiles)
-      .where(eq(profiles.role, "admin"));
-    expect(admins).toEqual([{ username: "premier-admin" }]);
-  }, 120_000);
+  it(
+    "all come up with ADMIN_*, which creates one administrator",
+    async () => {
+      const { testDb } = await startThree({
+        SEED_DEMO: "false",
+        ADMIN_EMAIL: "premier@orange.fr",
+        ADMIN_USERNAME: "premier-admin",
+        ADMIN_PASSWORD: "Salle-obscure-2026",
+      });
+      const admins = await testDb.database.db
+        .select({ username: profiles.username })
+        .from(profiles)
+        .where(eq(profiles.role, "admin"));
+      expect(admins).toEqual([{ username: "premier-admin" }]);
+    },
+    scaled(120_000),
+  );
 });

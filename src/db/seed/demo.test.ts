@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#server/shared/password";
+import { scaled } from "#tests/support/time-scale";
 import { createTestDatabase, type TestDatabase } from "../../../tests/harness.ts";
 import { demoFilms, demoSeries } from "./catalogue-data.ts";
 import { isDatabaseEmpty, seedDemo } from "./demo.ts";
@@ -18,7 +19,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   expect(await isDatabaseEmpty(t.database.db)).toBe(true);
   await seedDemo(t.database.db, { mediaDir, demoPassword: "bobine-demo-test", hashPassword });
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await t.dispose();
   fs.rmSync(mediaDir, { recursive: true, force: true });
@@ -121,16 +122,20 @@ describe("the French demo catalogue", () => {
     });
   });
 
-  it("is deterministic: a second seed from scratch gives the same ids and titles", async () => {
-    const other = await createTestDatabase();
-    try {
-      await seedDemo(other.database.db, { mediaDir, demoPassword: "bobine-demo-test", hashPassword });
-      const q = sql`select id, title from videos order by id`;
-      const a = await rows(q);
-      const b = ((await other.database.db.execute(q)) as unknown as { rows: Row[] }).rows;
-      expect(b).toEqual(a);
-    } finally {
-      await other.dispose();
-    }
-  }, 60_000);
+  it(
+    "is deterministic: a second seed from scratch gives the same ids and titles",
+    async () => {
+      const other = await createTestDatabase();
+      try {
+        await seedDemo(other.database.db, { mediaDir, demoPassword: "bobine-demo-test", hashPassword });
+        const q = sql`select id, title from videos order by id`;
+        const a = await rows(q);
+        const b = ((await other.database.db.execute(q)) as unknown as { rows: Row[] }).rows;
+        expect(b).toEqual(a);
+      } finally {
+        await other.dispose();
+      }
+    },
+    scaled(60_000),
+  );
 });
