@@ -6,10 +6,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MediaAsset, mediaMessages } from "#contract/media";
 import type { TicketResponse } from "#contract/stream";
+import { videos } from "#db/schema/catalogue";
 import { mediaAssets, mediaUploads } from "#db/schema/media";
 import { importFile } from "#server/media/import.service";
 import { openJobs } from "#server/shared/jobs";
 import { folderStore } from "#server/shared/media-store";
+import { scaled } from "#tests/support/time-scale";
 import { makeEpisode, makeVideo } from "../factories/catalogue.ts";
 import { newDeviceId } from "../factories/stream.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
@@ -92,7 +94,7 @@ beforeAll(async () => {
   expect(upload.created.statusCode, upload.created.body).toBe(201);
   expect(upload.last.statusCode, upload.last.body).toBe(204);
   asset = await readyAsset(film.id);
-}, 300_000);
+}, scaled(300_000));
 afterAll(async () => {
   await t?.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -354,73 +356,86 @@ describe("uploads", () => {
 });
 
 describe("failures and retry", () => {
-  it("a failed transcoding says why in French, and the administrator's retry completes it", async () => {
-    const film = await makeVideo(t.database.db, { videoUrl: null, thumbnail: "/media/images/donnee.svg" });
-    const [row] = await t.database.db
-      .insert(mediaAssets)
-      .values({
-        videoId: film.id,
-        targetId: film.id,
-        status: "failed",
-        sourceKey: `uploads/${film.id}/source`,
-      })
-      .returning();
-    if (!row) throw new Error("no asset");
-    // Retried while its source is missing from the store: the analysis fails, and says why.
-    expect((await admin.call("POST", `/api/admin/media/assets/${row.id}/retry`)).statusCode).toBe(200);
-    const failed = await eventually(async () => {
-      const [found] = await assets(film.id);
-      return found?.status === "failed" && found.error ? found : null;
-    });
-    expect(failed.error).toBe(mediaMessages.failedTask("analyse", mediaMessages.ffmpeg.missingSource));
-    const small = makeClip(dir, { width: 426, height: 240, seconds: 2, name: "retry.mp4" });
-    fs.mkdirSync(path.join(t.config.mediaDir, "uploads", film.id), { recursive: true });
-    fs.copyFileSync(small, path.join(t.config.mediaDir, "uploads", film.id, "source"));
-    const retried = await admin.call("POST", `/api/admin/media/assets/${row.id}/retry`);
-    expect(retried.statusCode).toBe(200);
-    expect(retried.json().error).toBeNull();
-    const ready = await readyAsset(film.id);
-    expect(ready.playable).toBe(true);
-    const again = await admin.call("POST", `/api/admin/media/assets/${row.id}/retry`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(mediaMessages.notFailed);
-  }, 240_000);
+  it(
+    "a failed transcoding says why in French, and the administrator's retry completes it",
+    async () => {
+      const film = await makeVideo(t.database.db, { videoUrl: null, thumbnail: "/media/images/donnee.svg" });
+      const [row] = await t.database.db
+        .insert(mediaAssets)
+        .values({
+          videoId: film.id,
+          targetId: film.id,
+          status: "failed",
+          sourceKey: `uploads/${film.id}/source`,
+        })
+        .returning();
+      if (!row) throw new Error("no asset");
+      // Retried while its source is missing from the store: the analysis fails, and says why.
+      expect((await admin.call("POST", `/api/admin/media/assets/${row.id}/retry`)).statusCode).toBe(200);
+      const failed = await eventually(async () => {
+        const [found] = await assets(film.id);
+        return found?.status === "failed" && found.error ? found : null;
+      });
+      expect(failed.error).toBe(mediaMessages.failedTask("analyse", mediaMessages.ffmpeg.missingSource));
+      const small = makeClip(dir, { width: 426, height: 240, seconds: 2, name: "retry.mp4" });
+      fs.mkdirSync(path.join(t.config.mediaDir, "uploads", film.id), { recursive: true });
+      fs.copyFileSync(small, path.join(t.config.mediaDir, "uploads", film.id, "source"));
+      const retried = await admin.call("POST", `/api/admin/media/assets/${row.id}/retry`);
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().error).toBeNull();
+      const ready = await readyAsset(film.id);
+      expect(ready.playable).toBe(true);
+      const again = await admin.call("POST", `/api/admin/media/assets/${row.id}/retry`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(mediaMessages.notFailed);
+    },
+    scaled(240_000),
+  );
 });
 
 describe("npm run media:import", () => {
-  it("sends a file of the operator's library through the same pipeline, leaving the file where it is", async () => {
-    const ctx = {
-      config: t.config,
-      database: t.database,
-      db: t.database.db,
-      mailer: undefined as never,
-      jobs: await openJobs({ database: t.database, log: silentLog, worksQueues: false, pollSeconds: 1 }),
-      mediaStore: folderStore(t.config.mediaDir),
-      log: silentLog,
-    };
-    try {
-      const file = makeClip(dir, { width: 426, height: 240, seconds: 2, name: "le_grand-voyage.2019.mp4" });
-      const result = await importFile(ctx, file);
-      if (!result.ok) throw new Error(result.reason);
-      expect(result.title).toBe("le grand voyage 2019");
-      expect(fs.existsSync(file)).toBe(true);
-      const ready = await readyAsset(result.videoId);
-      expect(ready.tasks.map((task) => task.name)).toContain("360p");
-      const notVideo = path.join(dir, "notes.txt");
-      fs.writeFileSync(notVideo, "pas une vidéo");
-      expect(await importFile(ctx, notVideo)).toEqual({ ok: false, reason: "not-a-video" });
-      expect(await importFile(ctx, path.join(dir, "absent.mp4"))).toEqual({ ok: false, reason: "missing" });
-    } finally {
-      await ctx.jobs.stop(500);
-    }
-  }, 240_000);
+  it(
+    "sends a file of the operator's library through the same pipeline, leaving the file where it is",
+    async () => {
+      const ctx = {
+        config: t.config,
+        database: t.database,
+        db: t.database.db,
+        mailer: undefined as never,
+        jobs: await openJobs({ database: t.database, log: silentLog, worksQueues: false, pollSeconds: 1 }),
+        mediaStore: folderStore(t.config.mediaDir),
+        log: silentLog,
+      };
+      try {
+        const file = makeClip(dir, { width: 426, height: 240, seconds: 2, name: "le_grand-voyage.2019.mp4" });
+        const result = await importFile(ctx, file);
+        if (!result.ok) throw new Error(result.reason);
+        expect(result.title).toBe("le grand voyage 2019");
+        expect(fs.existsSync(file)).toBe(true);
+        const ready = await readyAsset(result.videoId);
+        expect(ready.tasks.map((task) => task.name)).toContain("360p");
+        const notVideo = path.join(dir, "notes.txt");
+        fs.writeFileSync(notVideo, "pas une vidéo");
+        expect(await importFile(ctx, notVideo)).toEqual({ ok: false, reason: "not-a-video" });
+        expect(await importFile(ctx, path.join(dir, "absent.mp4"))).toEqual({ ok: false, reason: "missing" });
+      } finally {
+        await ctx.jobs.stop(500);
+      }
+    },
+    scaled(240_000),
+  );
 });
 
 describe("deleting", () => {
-  it("deleting a video's media removes its ladder, thumbnails, poster frame and original from the store", async () => {
+  it("deleting a video's media removes its ladder, thumbnails, poster frame and original from the store, and the poster it gave the film", async () => {
     const before = (await assets(film.id))[0] as MediaAsset;
+    const thumbnail = async () =>
+      (await t.database.db.select({ t: videos.thumbnail }).from(videos).where(eq(videos.id, film.id)))[0]?.t;
+    expect(await thumbnail()).toBe(`/media/images/${film.id}-poster.jpg`);
     const res = await admin.call("DELETE", `/api/admin/media/assets/${before.id}`);
     expect(res.statusCode).toBe(204);
+    // The catalogue shows its placeholder, not a broken image of a file the sweep removes.
+    expect(await thumbnail()).toBeNull();
     await eventually(
       async () =>
         !fs.existsSync(path.join(t.config.mediaDir, "hls", film.id)) &&

@@ -120,9 +120,35 @@ export async function updateAsset(
     .where(eq(mediaAssets.id, id));
 }
 
+/**
+ * Deletes an asset (its files go to the trash: migration 0018's trigger) and, in the same
+ * transaction, the film's or episode's poster when it is the frame taken from it: left, it named a
+ * file about to be swept, and the catalogue showed a broken image.
+ */
 export async function deleteAsset(db: Db, id: string) {
-  const [row] = await db.delete(mediaAssets).where(eq(mediaAssets.id, id)).returning({ id: mediaAssets.id });
-  return row !== undefined;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(mediaAssets).where(eq(mediaAssets.id, id)).returning({
+      videoId: mediaAssets.videoId,
+      episodeId: mediaAssets.episodeId,
+      posterKey: mediaAssets.posterKey,
+    });
+    if (!row) return false;
+    if (row.posterKey) {
+      const frame = `/media/${row.posterKey}`;
+      if (row.episodeId) {
+        await tx
+          .update(episodes)
+          .set({ thumbnail: null })
+          .where(and(eq(episodes.id, row.episodeId), eq(episodes.thumbnail, frame)));
+      } else {
+        await tx
+          .update(videos)
+          .set({ thumbnail: null })
+          .where(and(eq(videos.id, row.videoId), eq(videos.thumbnail, frame)));
+      }
+    }
+    return true;
+  });
 }
 
 /** The film's or the episode's poster, when it has none (the poster frame fills it). */
