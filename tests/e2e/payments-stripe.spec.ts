@@ -26,19 +26,26 @@ test.describe("card payments through Stripe", () => {
     // Card is Stripe's here: no « Mode démonstration ».
     await expect(page.getByText(plansText.demoNote)).toHaveCount(0);
     await page.getByRole("checkbox", { name: plansText.waiver }).check();
+    const opened = page.waitForEvent("popup");
     await page.getByRole("button", { name: plansText.choose("Premium") }).click();
 
-    // Stripe's hosted page (the fake), with the price the server chose.
-    await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_STRIPE_URL}/pay/cs_test_`));
-    await expect(page.getByText("13.99 EUR")).toBeVisible();
-    await page.getByRole("button", { name: "Payer" }).click();
+    // Stripe's hosted page (the fake) in a new tab (spec §7), with the price the server chose; the
+    // plans screen says where the payment went.
+    const pay = await opened;
+    await expect(pay).toHaveURL(new RegExp(`^${process.env.E2E_STRIPE_URL}/pay/cs_test_`));
+    await expect(page.getByText(plansText.paymentElsewhere)).toBeVisible();
+    await expect(pay.getByText("13.99 EUR")).toBeVisible();
+    await pay.getByRole("button", { name: "Payer" }).click();
 
-    await expect(page).toHaveURL(/\/subscription\/success\?session_id=cs_test_/);
-    await expect(page.getByRole("heading", { level: 1, name: successText.welcome("Premium") })).toBeVisible({
+    await expect(pay).toHaveURL(/\/subscription\/success\?session_id=cs_test_/);
+    await expect(pay.getByRole("heading", { level: 1, name: successText.welcome("Premium") })).toBeVisible({
       timeout: 15_000,
     });
-    await expect(page.getByText(successText.activated, { exact: true })).toBeVisible();
-    await expect(page.getByText("13,99\u00a0€/mois")).toBeVisible();
+    await expect(pay.getByText(successText.activated, { exact: true })).toBeVisible();
+    await expect(pay.getByText("13,99\u00a0€/mois")).toBeVisible();
+    // The first tab learnt it from the second, without a reload: the member is covered there too.
+    await expect(page.getByText(plansText.paymentElsewhere)).toHaveCount(0);
+    await pay.close();
     const state = await (await page.request.get("/api/subscription")).json();
     expect(state).toMatchObject({
       state: "active",

@@ -182,16 +182,20 @@ test.describe("payments", () => {
     await page.goto("/subscription");
     await page.getByText(plansText.methods.paypal.label, { exact: true }).click();
     await page.getByRole("checkbox", { name: plansText.waiver }).check();
+    const opened = page.waitForEvent("popup");
     await page.getByRole("button", { name: plansText.choose("Premium") }).click();
 
-    // PayPal's page (the fake), then back to Bobine with the subscription's id.
-    await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_PAYPAL_URL}/approve/I-`));
-    await page.getByRole("button", { name: "Approuver" }).click();
-    await expect(page).toHaveURL(/\/subscription\/success\?subscription_id=I-/);
-    await expect(page.getByRole("heading", { level: 1, name: successText.welcome("Premium") })).toBeVisible({
+    // PayPal's page (the fake) in a new tab (spec §7), then back to Bobine there with the
+    // subscription's id.
+    const pay = await opened;
+    await expect(pay).toHaveURL(new RegExp(`^${process.env.E2E_PAYPAL_URL}/approve/I-`));
+    await pay.getByRole("button", { name: "Approuver" }).click();
+    await expect(pay).toHaveURL(/\/subscription\/success\?subscription_id=I-/);
+    await expect(pay.getByRole("heading", { level: 1, name: successText.welcome("Premium") })).toBeVisible({
       timeout: 15_000,
     });
-    await expect(page.getByText(successText.activated, { exact: true })).toBeVisible();
+    await expect(pay.getByText(successText.activated, { exact: true })).toBeVisible();
+    await pay.close();
     const state = await (await page.request.get("/api/subscription")).json();
     expect(state).toMatchObject({
       state: "active",

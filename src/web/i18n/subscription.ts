@@ -13,6 +13,9 @@ export const plansText = {
   noAutoRenew: (method: "card" | "paypal") =>
     `Renouvellement automatique désactivé pour ${method === "card" ? "la carte bancaire" : "PayPal"} dans vos paramètres${nbsp}: une formule mensuelle payée ainsi s'arrêtera à la fin du mois payé.`,
   settingsLink: "Modifier dans les paramètres",
+  /** The provider's page opened in a new tab (spec §7); this screen follows the payment. */
+  paymentElsewhere: `Le paiement continue dans un nouvel onglet${nbsp}; cet écran se met à jour dès qu'il est confirmé.`,
+  paymentReopen: "Rouvrir la page de paiement",
   methods: {
     card: {
       label: "Carte bancaire",

@@ -47,3 +47,16 @@ export function refreshMediaData(queryClient: QueryClient): Promise<void> {
  * on it (app/query-client.ts): the subscription, the session's plan, the paywall, the plans.
  */
 export const SUBSCRIPTION_UPDATED = "subscription-updated";
+
+/** The channel that carries SUBSCRIPTION_UPDATED to the member's other tabs (the plans screen that
+ * opened the provider's page in a new one, spec §7). */
+export const SUBSCRIPTION_CHANNEL = "bobine-subscription";
+
+/** Says the member's access changed, in this tab and in the member's other tabs of Bobine. */
+export function announceSubscriptionUpdated() {
+  window.dispatchEvent(new Event(SUBSCRIPTION_UPDATED));
+  if (typeof BroadcastChannel === "undefined") return;
+  const channel = new BroadcastChannel(SUBSCRIPTION_CHANNEL);
+  channel.postMessage(SUBSCRIPTION_UPDATED);
+  channel.close();
+}

@@ -3,6 +3,7 @@ import {
   Bitcoin,
   Check,
   CreditCard,
+  ExternalLink,
   FlaskConical,
   Info,
   ShieldCheck,
@@ -248,14 +249,27 @@ export function PlansPanel({
           : changes === "prorated"
             ? planChangeText.noteProrated(renewing)
             : planChangeText.noteRenewal(renewing);
+  // The provider's page, when it opened in another tab (spec §7: the payment link opens in a new tab).
+  const [elsewhere, setElsewhere] = useState<string | null>(null);
   const checkout = useMutation({
-    mutationFn: (planId: string) => startCheckout({ planId, method, waiveWithdrawal: true }),
-    onSuccess: ({ paymentUrl }) => {
-      // Bobine's own pages (the demo checkout) inside the app; a provider's hosted page by address.
-      if (paymentUrl.startsWith("/")) void navigate(paymentUrl);
-      else window.location.assign(paymentUrl);
+    mutationFn: async ({ planId }: { planId: string; tab: Window | null }) =>
+      startCheckout({ planId, method, waiveWithdrawal: true }),
+    onSuccess: ({ paymentUrl }, { tab }) => {
+      // Bobine's own pages (the demo checkout, the wallet, the prepaid card) inside the app.
+      if (paymentUrl.startsWith("/")) {
+        tab?.close();
+        void navigate(paymentUrl);
+      } else if (tab && !tab.closed) {
+        // A provider's hosted page, in the tab opened at the click; this screen follows the
+        // payment (the success page in that tab tells this one: lib/query-tags.ts).
+        tab.location.href = paymentUrl;
+        setElsewhere(paymentUrl);
+      } else window.location.assign(paymentUrl);
     },
-    onError: (error) => toast.error(plansText.errorTitle, serverMessage(error, plansText.errorFallback)),
+    onError: (error, { tab }) => {
+      tab?.close();
+      toast.error(plansText.errorTitle, serverMessage(error, plansText.errorFallback));
+    },
   });
   const choose = (planId: string) => {
     if (!user) {
@@ -267,7 +281,14 @@ export function PlansPanel({
       document.getElementById(waiverId)?.focus();
       return;
     }
-    checkout.mutate(planId);
+    // Card and PayPal go to their provider's page: a tab opened at the click (a popup blocker
+    // allows it; cut from this page), sent there once the server has the link. Without it
+    // (blocked), the payment takes this tab, as before.
+    const hosted = (method === "card" || method === "paypal") && !demo;
+    const tab = hosted ? window.open("", "_blank") : null;
+    if (tab) tab.opener = null;
+    setElsewhere(null);
+    checkout.mutate({ planId, tab });
   };
 
   return (
@@ -281,6 +302,25 @@ export function PlansPanel({
           {/* The cancellation's own button is in the member's state, just above (« Résilier… »). */}
           <span>{note}</span>
         </p>
+      )}
+      {elsewhere !== null && covered !== true && (
+        <div
+          role="status"
+          className="flex items-start gap-2.5 rounded-2xl border border-line bg-surface-2/70 px-4 py-3 text-sm"
+        >
+          <ExternalLink className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+          <p>
+            {plansText.paymentElsewhere}{" "}
+            <a
+              href={elsewhere}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-fg underline underline-offset-2"
+            >
+              {plansText.paymentReopen}
+            </a>
+          </p>
+        </div>
       )}
       <div className="flex flex-col gap-3">
         <PaymentMethods value={method} onChange={setMethod} />
@@ -315,7 +355,7 @@ export function PlansPanel({
               plan={plan}
               headingLevel={headingLevel}
               noteId={noteId}
-              busy={checkout.isPending && checkout.variables === plan.id}
+              busy={checkout.isPending && checkout.variables?.planId === plan.id}
               blockedBy={blocked(plan)}
               change={changeAction(plan)}
               onChoose={() => choose(plan.id)}

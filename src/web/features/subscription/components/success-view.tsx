@@ -6,7 +6,7 @@ import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { Spinner } from "#web/components/ui/spinner.tsx";
 import { StateMessage } from "#web/components/ui/state-message.tsx";
 import { plansText, successText } from "#web/i18n/subscription.ts";
-import { SUBSCRIPTION_UPDATED } from "#web/lib/query-tags.ts";
+import { announceSubscriptionUpdated } from "#web/lib/query-tags.ts";
 import { toast } from "#web/lib/toast.ts";
 import { subscriptionKeys, verify } from "../api/plan-queries.ts";
 import { formatPrice, priceSuffix } from "./plan-price.ts";
@@ -41,8 +41,8 @@ export function SuccessView({ sessionId }: { sessionId: string }) {
   useEffect(() => {
     if (status !== "paid" || !query.data) return;
     // spec §4: the subscription, and every answer access changes, is read again on this event
-    // (app/query-client.ts).
-    window.dispatchEvent(new Event(SUBSCRIPTION_UPDATED));
+    // (app/query-client.ts), here and in the tab whose plans screen opened the payment.
+    announceSubscriptionUpdated();
     toast.success(successText.toastTitle, successText.toastText(query.data.plan.name));
   }, [status, query.data]);
 
