@@ -118,7 +118,7 @@ export const memberText = {
   methods: { card: "Carte bancaire", paypal: "PayPal", paysafecard: "Paysafecard" },
   autoRenew: "Renouvellement automatique",
   autoRenewHint: (method: string) =>
-    `Vos prochains abonnements mensuels par ${method} se renouvellent chaque mois${nbsp}; désactivé, un abonnement s'arrête à la fin du mois payé. L'abonnement en cours se résilie ou se reprend sur la page Abonnement.`,
+    `Pour vos prochains abonnements mensuels par ${method}${nbsp}; désactivé, un abonnement s'arrête à la fin du mois payé. Celui en cours se gère sur la page Abonnement.`,
   autoRenewManual: `Paysafecard${nbsp}: renouvellement manuel uniquement.`,
   reminder: "Me prévenir avant l'échéance",
   reminderDays: (n: number) => count(n, n, "jour avant", "jours avant"),
