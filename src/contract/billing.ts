@@ -129,6 +129,8 @@ export const subscriptionStateSchema = z.object({
       provider: z.string(),
       /** The plan the agreement bills now (a scheduled change takes over at the renewal). */
       planId: z.uuid(),
+      /** Its name (not always `planName`, the plan of today's access: a gift may run before it). */
+      planName: z.string(),
       cancelAtPeriodEnd: z.boolean(),
       periodEnd: z.iso.datetime({ offset: true }).nullable(),
       canManage: z.boolean(),

@@ -259,6 +259,21 @@ describe("cancel in three clicks", () => {
     expect(text).not.toContain(`jusqu'au ${parisDate(new Date(periodEnd))}`);
   });
 
+  it("names the plan that renews, not a gift that runs before it (the cancel page's « votre abonnement … »)", async () => {
+    const m = await signedIn(t);
+    const admin = await signedInAdmin(t);
+    expect(
+      (await admin.call("POST", `/api/admin/users/${m.id}/gift`, { planCode: "premium", months: 1 }))
+        .statusCode,
+    ).toBeLessThan(300);
+    const essentiel = (await db().select().from(subscriptionPlans)).find((p) => p.name === "Essentiel");
+    const { paymentId } = (await checkout(m, { planId: essentiel?.id })).json();
+    expect((await pay(m, paymentId, { cardNumber: DEMO_CARDS.approved })).json().state).toBe("paid");
+    const state = (await m.call("GET", "/api/subscription")).json();
+    expect(state.planName).toBe("Premium");
+    expect(state.agreement).toMatchObject({ planId: essentiel?.id, planName: "Essentiel" });
+  });
+
   it("answers 409 with a French message when there is nothing to cancel", async () => {
     const m = await signedIn(t);
     const res = await m.call("POST", "/api/subscription/cancel");

@@ -144,7 +144,10 @@ export async function subscriptionState(
         : "active";
   const live = agreement && (agreement.currentPeriodEnd === null || agreement.currentPeriodEnd > new Date());
   const provider = agreement?.provider ? providers.byId.get(agreement.provider as ProviderId) : undefined;
-  const waiting = agreement && live ? await waitingChange(ctx.db, agreement.id) : undefined;
+  const [waiting, agreementPlan] =
+    agreement && live
+      ? await Promise.all([waitingChange(ctx.db, agreement.id), planById(ctx.db, agreement.planId)])
+      : [undefined, undefined];
   const pending = waiting && waiting.change.status !== "requested" ? waiting : undefined;
   return {
     state,
@@ -157,6 +160,7 @@ export async function subscriptionState(
         ? {
             provider: agreement.provider ?? "demo",
             planId: agreement.planId,
+            planName: agreementPlan?.name ?? span?.name ?? "",
             cancelAtPeriodEnd: agreement.cancelAtPeriodEnd,
             periodEnd: agreement.currentPeriodEnd ? agreement.currentPeriodEnd.toISOString() : null,
             // A customer portal: Stripe's (PayPal and the demo provider have none to link to).

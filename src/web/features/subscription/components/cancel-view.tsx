@@ -54,7 +54,7 @@ export function CancelView({ userId }: { userId: string }) {
   return (
     <div className="mx-auto max-w-xl">
       <h1 className="text-3xl font-extrabold tracking-tight">{cancelText.title}</h1>
-      <p className="mt-4 text-lg">{cancelText.lead(data.planName ?? "")}</p>
+      <p className="mt-4 text-lg">{cancelText.lead(data.agreement.planName)}</p>
       <p className="mt-3 text-muted">{end ? cancelText.effects(end) : cancelText.effectsNoDate}</p>
       <div className="mt-8 flex flex-wrap gap-3">
         <button

@@ -27,6 +27,7 @@ const PERIOD_END = "2026-12-25T10:00:00.000Z";
 const agreement: NonNullable<SubscriptionState["agreement"]> = {
   provider: "stripe",
   planId: ESSENTIEL.id,
+  planName: ESSENTIEL.name,
   cancelAtPeriodEnd: false,
   periodEnd: PERIOD_END,
   canManage: true,
@@ -155,7 +156,7 @@ describe("PlanChangeDialog", () => {
       planCode: "premium_monthly",
       endsAt: PERIOD_END,
       daysLeft: 30,
-      agreement: { ...agreement, planId: PREMIUM.id },
+      agreement: { ...agreement, planId: PREMIUM.id, planName: PREMIUM.name },
       methods: ["card"],
       demo: false,
       demoMethods: [],
