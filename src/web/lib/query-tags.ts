@@ -42,6 +42,17 @@ export function refreshMediaData(queryClient: QueryClient): Promise<void> {
 }
 
 /**
+ * The answers that carry the member's billing preferences (the subscription's state: the plans
+ * screen's first method and its note on renewal) have `meta: billingPreferencesData`; saving the
+ * settings refreshes them (decision 066).
+ */
+export const billingPreferencesData = { billingPreferences: true } as const;
+
+export function refreshBillingPreferences(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => query.meta?.billingPreferences === true });
+}
+
+/**
  * spec §4: the window event that says the member's access changed (a payment confirmed:
  * success-view.tsx; or the desktop app's shell). The app's query client reads every answer again
  * on it (app/query-client.ts): the subscription, the session's plan, the paywall, the plans.

@@ -12,6 +12,7 @@ import {
 import { commonText } from "#web/i18n/common.ts";
 import { memberText } from "#web/i18n/member.ts";
 import { serverMessage } from "#web/lib/api.ts";
+import { refreshBillingPreferences } from "#web/lib/query-tags.ts";
 import { isSessionKey } from "#web/lib/session/session-query.ts";
 import { applyTheme } from "#web/lib/theme.ts";
 import { toast } from "#web/lib/toast.ts";
@@ -118,10 +119,8 @@ export function useSaveSettings(userId: string) {
     },
     onSettled: (_data, _error, { change }) => {
       // The billing preferences are read by the plans screen too (its first method, the note on
-      // renewal): the subscription's state (the subscription feature's "subscription" keys) again.
-      if (change.billing !== undefined) {
-        void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === "subscription" });
-      }
+      // renewal): read again there.
+      if (change.billing !== undefined) void refreshBillingPreferences(queryClient);
       // Parental control changes what the catalogue shows: its answers are fetched again.
       if (change.maturity !== undefined) {
         void queryClient.invalidateQueries({

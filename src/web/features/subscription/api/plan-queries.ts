@@ -17,6 +17,7 @@ import {
   walletCheckout,
 } from "#contract/billing";
 import { apiGet, apiSend } from "#web/lib/api.ts";
+import { billingPreferencesData } from "#web/lib/query-tags.ts";
 
 /** The plans' and the member's billing cached answers (their one key factory: docs/decisions/010). */
 export const subscriptionKeys = {
@@ -42,6 +43,7 @@ export const subscriptionStateOptions = (userId: string) =>
   queryOptions({
     queryKey: subscriptionKeys.state(userId),
     queryFn: ({ signal }) => apiGet(getSubscription, { signal }),
+    meta: billingPreferencesData,
     refetchInterval: (q) =>
       q.state.data?.state === "active" || q.state.data?.state === "expiring" ? 15 * 60_000 : false,
   });
