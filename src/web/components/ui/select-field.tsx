@@ -13,7 +13,7 @@ const looks = {
     box: "",
     label: "mb-1.5 block text-sm font-medium text-fg/90",
     select:
-      "h-11 w-full rounded-xl border border-white/15 bg-surface-2 px-3 text-[0.95rem] text-fg transition-colors hover:border-white/30 focus:border-accent/70 focus:outline-none",
+      "h-11 w-full rounded-xl border border-white/15 bg-surface-2 px-3 text-[0.95rem] text-fg transition-[border-color,box-shadow] hover:border-white/30 focus:border-accent focus:outline-none focus-visible:shadow-[0_0_0_3px_color-mix(in_oklab,var(--color-accent)_28%,transparent)]",
   },
 } as const;
 

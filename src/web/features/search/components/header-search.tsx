@@ -125,7 +125,7 @@ export function HeaderSearch({ variant = "bar" }: { variant?: "bar" | "panel" })
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          className={`w-full rounded-full border border-white/15 bg-bg/40 pr-9 pl-9 text-[0.95rem] text-fg backdrop-blur-md transition-colors placeholder:text-fg/55 hover:border-white/30 focus:border-accent/70 focus:bg-bg/85 focus:outline-none [&::-webkit-search-cancel-button]:hidden ${panel ? "h-12" : "h-10"}`}
+          className={`w-full rounded-full border border-white/15 bg-bg/40 pr-9 pl-9 text-[0.95rem] text-fg backdrop-blur-md transition-[border-color,box-shadow,background-color] placeholder:text-fg/55 hover:border-white/30 focus:border-accent focus:bg-bg/85 focus:outline-none focus-visible:shadow-[0_0_0_3px_color-mix(in_oklab,var(--color-accent)_28%,transparent)] [&::-webkit-search-cancel-button]:hidden ${panel ? "h-12" : "h-10"}`}
         />
         {text && (
           <ClearTextButton

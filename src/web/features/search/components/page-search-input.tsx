@@ -51,7 +51,7 @@ export function PageSearchInput({ value, onChange }: { value: string; onChange: 
             onChange(text);
           }
         }}
-        className="h-12 w-full rounded-full border border-white/15 bg-surface/80 pr-11 pl-12 text-base text-fg transition-colors placeholder:text-fg/55 hover:border-white/30 focus:border-accent/70 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        className="h-12 w-full rounded-full border border-white/15 bg-surface/80 pr-11 pl-12 text-base text-fg transition-[border-color,box-shadow] placeholder:text-fg/55 hover:border-white/30 focus:border-accent focus:outline-none focus-visible:shadow-[0_0_0_3px_color-mix(in_oklab,var(--color-accent)_28%,transparent)] [&::-webkit-search-cancel-button]:hidden"
       />
       {text && (
         <ClearTextButton
