@@ -85,8 +85,14 @@ test.describe("info view and card overlay", () => {
     const similar = dialog.getByRole("region", { name: infoText.similar });
     const next = similar.getByRole("heading", { level: 4 }).first();
     const nextTitle = (await next.textContent()) ?? "";
-    await next.getByRole("link").click();
-    await expect(page.getByRole("dialog", { name: nextTitle })).toBeVisible();
+    // By the keyboard: the link goes with the old content; the focus lands on the new title, inside.
+    await next.getByRole("link").focus();
+    await page.keyboard.press("Enter");
+    const replaced = page.getByRole("dialog", { name: nextTitle });
+    await expect(replaced).toBeVisible();
+    await expect(replaced.getByRole("heading", { level: 2, name: nextTitle })).toBeFocused();
+    await page.keyboard.press("Tab");
+    expect(await replaced.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await page.getByRole("button", { name: infoText.close }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/browse$/);

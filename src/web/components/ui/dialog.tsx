@@ -80,10 +80,23 @@ export function Dialog({
 
   // Not when it opens: it opens at its top, and one the server drew may have been scrolled already.
   const shown = useRef(resetScrollOn);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the content changes, on purpose
   useEffect(() => {
     if (shown.current === resetScrollOn) return;
     shown.current = resetScrollOn;
-    ref.current?.scrollTo?.({ top: 0 });
+    const dialog = ref.current;
+    dialog?.scrollTo?.({ top: 0 });
+    // The focus left with what had it (the similar title's link, replaced by the new content): it
+    // goes to the dialog's title, so that a screen reader says where it is and Tab goes on inside.
+    const active = document.activeElement;
+    if (!dialog || (active && active !== document.body && dialog.contains(active))) return;
+    const title = document.getElementById(labelledBy);
+    const target = title && dialog.contains(title) ? title : dialog;
+    if (!target.hasAttribute("tabindex")) {
+      target.tabIndex = -1;
+      target.dataset.pageFocus = "";
+    }
+    target.focus({ preventScroll: true });
   }, [resetScrollOn]);
 
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Film, Play, TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { VideoSummary } from "#contract/catalogue";
 import { SIMILAR_SHOWN, type VideoDetail } from "#contract/video-detail";
@@ -98,6 +98,17 @@ function InfoContent({
 }) {
   const Title = headingLevel === 1 ? "h1" : "h2";
   const fadeIn = useFadeIn();
+  // A similar title opened from inside the modal: the focus waited on the dialog while this one
+  // loaded (components/ui/dialog.tsx); it goes to the title now that it is drawn.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const title = titleRef.current;
+    const dialog = title?.closest("dialog");
+    if (!title || !dialog || document.activeElement !== dialog) return;
+    title.tabIndex = -1;
+    title.dataset.pageFocus = "";
+    title.focus({ preventScroll: true });
+  }, []);
 
   return (
     <article className={fadeIn}>
@@ -111,6 +122,7 @@ function InfoContent({
             </span>
           </div>
           <Title
+            ref={titleRef}
             id={titleId}
             className="max-w-3xl text-[clamp(1.9rem,4.4vw,3.4rem)] leading-[1.05] font-black tracking-[-0.02em] text-balance drop-shadow-[0_2px_24px_rgb(0_0_0/0.5)]"
           >
