@@ -157,6 +157,40 @@ test.describe("the administration", () => {
     }
   });
 
+  test("a row deleted with the keyboard leaves the focus on the same button of the row that takes its place", async ({
+    browser,
+  }) => {
+    const others = await browser.newContext();
+    const first = await signUp(others.request);
+    const second = await signUp(others.request);
+    await others.close();
+    // The two accounts only: their names' common start (made a few milliseconds apart).
+    let common = 0;
+    while (first.username[common] === second.username[common]) common++;
+    const { context, page } = await adminPage(browser);
+    await page.goto("/admin");
+    await openTab(page, adminText.tabs.users);
+    await page.getByLabel(adminUsersText.searchLabel).fill(first.username.slice(0, common));
+    const remove = (name: string) =>
+      page.getByRole("button", { name: adminUsersText.deleteLabel(name), exact: true });
+    await expect(remove(first.username)).toBeVisible();
+    await expect(remove(second.username)).toBeVisible();
+    const [gone, stays] =
+      ((await remove(first.username).boundingBox())?.y ?? 0) <
+      ((await remove(second.username).boundingBox())?.y ?? 0)
+        ? [first, second]
+        : [second, first];
+    await remove(gone.username).focus();
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText(adminUsersText.confirmDelete(gone.username));
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(remove(gone.username)).toHaveCount(0);
+    await expect(remove(stays.username)).toBeFocused();
+    await context.close();
+  });
+
   test("changes a seeded member's role without touching an e-mail the sign-up rules would now refuse, and never deletes its own account in bulk", async ({
     browser,
   }) => {

@@ -1,4 +1,49 @@
-import type { ReactNode } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A row that goes (deleted after its « Supprimer », its dialog closed) takes the focus with it, and
+ * the keyboard was back at the page's top: the focus goes to the same control of the row that takes
+ * its place (or of the new last row), so that the next deletion is one key away.
+ */
+function useFocusOutlivesRows(ref: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    let last: { row: number; control: number; el: HTMLElement } | null = null;
+    // The table and the cards are both drawn, one hidden: the rows shown now.
+    const rows = () =>
+      Array.from(root.querySelectorAll<HTMLElement>("[data-row]")).filter(
+        (r) => r.getClientRects().length > 0,
+      );
+    const controls = (row: HTMLElement) => Array.from(row.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const onFocusIn = (event: FocusEvent) => {
+      const el = event.target as HTMLElement;
+      const row = el.closest<HTMLElement>("[data-row]");
+      last = row ? { row: rows().indexOf(row), control: controls(row).indexOf(el), el } : null;
+    };
+    root.addEventListener("focusin", onFocusIn);
+    const observer = new MutationObserver(() => {
+      if (!last || last.el.isConnected) return;
+      const gone = last;
+      last = null;
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      const shown = rows();
+      const row = shown[Math.min(gone.row, shown.length - 1)];
+      if (!row) return;
+      const list = controls(row);
+      (list[gone.control] ?? list[0])?.focus({ preventScroll: false });
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    return () => {
+      root.removeEventListener("focusin", onFocusIn);
+      observer.disconnect();
+    };
+  }, [ref]);
+}
 
 /**
  * One column of a DataTable: its header, what a row shows in it, and its place in the phone card
@@ -65,9 +110,11 @@ export function DataTable<R>({
     );
   const pick = (place: NonNullable<Column<R>["card"]>) =>
     columns.filter((c) => (c.card ?? "field") === place);
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusOutlivesRows(ref);
 
   return (
-    <>
+    <div ref={ref} className="contents">
       {/* relative: the cells' visually hidden labels (absolute) stay inside this scroller instead of
           widening the page at tablet widths. */}
       <div className="relative hidden overflow-x-auto rounded-2xl border border-line bg-surface/70 md:block">
@@ -96,7 +143,11 @@ export function DataTable<R>({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="border-b border-line/70 last:border-b-0 hover:bg-white/3">
+              <tr
+                key={rowKey(row)}
+                data-row=""
+                className="border-b border-line/70 last:border-b-0 hover:bg-white/3"
+              >
                 {selection && <td className="px-4 py-3">{checkbox(row)}</td>}
                 {columns.map((c) => (
                   <td key={c.key} className={`px-4 py-3 align-middle ${c.className ?? ""}`}>
@@ -111,7 +162,7 @@ export function DataTable<R>({
 
       <ul aria-label={caption} className="flex flex-col gap-3 md:hidden">
         {rows.map((row) => (
-          <li key={rowKey(row)} className="rounded-2xl border border-line bg-surface/70 p-4">
+          <li key={rowKey(row)} data-row="" className="rounded-2xl border border-line bg-surface/70 p-4">
             <div className="flex items-start gap-3">
               {selection && <div className="pt-1">{checkbox(row)}</div>}
               {pick("media").map((c) => (
@@ -147,6 +198,6 @@ export function DataTable<R>({
           </li>
         ))}
       </ul>
-    </>
+    </div>
   );
 }
