@@ -401,6 +401,14 @@ test.describe("the administration", () => {
     await send
       .getByLabel(adminNotificationsText.message)
       .fill("Ce soir, Les Phares du Nord en avant-première.");
+    // A recipient chosen with the keyboard: the focus follows what replaces the list, and back.
+    await send.getByLabel(adminNotificationsText.recipientSearch).fill(member.username);
+    await send.getByRole("button", { name: new RegExp(member.username) }).focus();
+    await page.keyboard.press("Enter");
+    await expect(send.getByText(adminNotificationsText.recipientChosen(member.username))).toBeVisible();
+    await expect(send.getByRole("button", { name: adminText.edit, exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(send.getByLabel(adminNotificationsText.recipientSearch)).toBeFocused();
     await send.getByLabel(adminNotificationsText.sendToAll).check();
     await send.getByRole("button", { name: adminNotificationsText.sendButton, exact: true }).click();
     await expect(toast(page, /Notification envoyée à \d/)).toBeVisible();

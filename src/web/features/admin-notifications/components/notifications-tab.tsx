@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BellOff, Pencil, Send, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { NOTIFICATIONS_PER_GROUP, type NotificationGroup } from "#contract/admin-notifications";
 import { type NotificationItem, notificationContent, sendNotificationBody } from "#contract/notifications";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
@@ -209,6 +209,19 @@ function SendDialog({ onClose }: { onClose: () => void }) {
   const [message, setMessage] = useState("");
   const [sendToAll, setSendToAll] = useState(false);
   const [recipient, setRecipient] = useState<{ id: string; name: string } | null>(null);
+  // Choosing a member (or « Modifier ») replaces what had the focus: it goes to what replaces it.
+  const changeRecipient = useRef<HTMLButtonElement>(null);
+  const recipientSearch = useRef<HTMLInputElement>(null);
+  const chosenByHand = useRef(false);
+  const choose = (next: { id: string; name: string } | null) => {
+    chosenByHand.current = true;
+    setRecipient(next);
+  };
+  useEffect(() => {
+    if (!chosenByHand.current) return;
+    chosenByHand.current = false;
+    (recipient ? changeRecipient.current : recipientSearch.current)?.focus();
+  }, [recipient]);
   const [who, setWho] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -287,9 +300,10 @@ function SendDialog({ onClose }: { onClose: () => void }) {
               <p className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-line bg-surface-2 px-3 py-2 text-sm">
                 {text.recipientChosen(recipient.name)}
                 <button
+                  ref={changeRecipient}
                   type="button"
                   className={buttonStyles({ variant: "ghost", size: "sm" })}
-                  onClick={() => setRecipient(null)}
+                  onClick={() => choose(null)}
                 >
                   {adminText.edit}
                 </button>
@@ -297,6 +311,7 @@ function SendDialog({ onClose }: { onClose: () => void }) {
             ) : (
               <>
                 <TextField
+                  ref={recipientSearch}
                   label={text.recipientSearch}
                   value={who}
                   maxLength={100}
@@ -314,7 +329,7 @@ function SendDialog({ onClose }: { onClose: () => void }) {
                       <button
                         type="button"
                         className="flex w-full flex-col px-3 py-2 text-left text-sm hover:bg-white/6 focus-visible:bg-white/8"
-                        onClick={() => setRecipient({ id: m.id, name: m.username })}
+                        onClick={() => choose({ id: m.id, name: m.username })}
                       >
                         <span className="font-semibold">{m.username}</span>
                         <span className="text-xs text-muted">{m.email}</span>
