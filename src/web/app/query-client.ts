@@ -1,7 +1,7 @@
 import { hydrate, QueryClient } from "@tanstack/react-query";
 import { isApiRequestError } from "#web/lib/api.ts";
 import { FIRST_SCREEN_STATE_ID } from "#web/lib/first-screen.ts";
-import { SUBSCRIPTION_CHANNEL, SUBSCRIPTION_UPDATED } from "#web/lib/query-tags.ts";
+import { onSubscriptionUpdated } from "#web/lib/query-tags.ts";
 
 /** A request the server refused on purpose (4xx) will be refused again: do not retry it. */
 const shouldRetry = (failureCount: number, error: unknown) =>
@@ -21,12 +21,7 @@ export const queryClient = new QueryClient({
 
 // Access changed (SUBSCRIPTION_UPDATED), here or in another tab (a payment confirmed in the tab the
 // plans screen opened): every screen's answers are read again.
-if (typeof window !== "undefined") {
-  window.addEventListener(SUBSCRIPTION_UPDATED, () => void queryClient.invalidateQueries());
-  if (typeof BroadcastChannel !== "undefined") {
-    new BroadcastChannel(SUBSCRIPTION_CHANNEL).onmessage = () => void queryClient.invalidateQueries();
-  }
-}
+if (typeof window !== "undefined") onSubscriptionUpdated(() => void queryClient.invalidateQueries());
 
 /**
  * A page the server drew for a visitor (decision 061) comes with the answers it was drawn from:

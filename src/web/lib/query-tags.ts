@@ -63,6 +63,17 @@ export const SUBSCRIPTION_UPDATED = "subscription-updated";
  * opened the provider's page in a new one, spec §7). */
 export const SUBSCRIPTION_CHANNEL = "bobine-subscription";
 
+/** Calls `changed` when the member's access changes, here or in another tab; returns the unsubscribe. */
+export function onSubscriptionUpdated(changed: () => void): () => void {
+  window.addEventListener(SUBSCRIPTION_UPDATED, changed);
+  const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(SUBSCRIPTION_CHANNEL);
+  if (channel) channel.onmessage = changed;
+  return () => {
+    window.removeEventListener(SUBSCRIPTION_UPDATED, changed);
+    channel?.close();
+  };
+}
+
 /** Says the member's access changed, in this tab and in the member's other tabs of Bobine. */
 export function announceSubscriptionUpdated() {
   window.dispatchEvent(new Event(SUBSCRIPTION_UPDATED));

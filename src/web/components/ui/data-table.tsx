@@ -24,7 +24,19 @@ function useFocusOutlivesRows(ref: RefObject<HTMLDivElement | null>) {
       const row = el.closest<HTMLElement>("[data-row]");
       last = row ? { row: rows().indexOf(row), control: controls(row).indexOf(el), el } : null;
     };
+    // The focus gone elsewhere on the page (not into a confirmation dialog, which gives it back):
+    // a row removed later is no business of the keyboard's.
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (
+        next instanceof Node &&
+        !root.contains(next) &&
+        !(next instanceof Element && next.closest("dialog"))
+      )
+        last = null;
+    };
     root.addEventListener("focusin", onFocusIn);
+    root.addEventListener("focusout", onFocusOut);
     const observer = new MutationObserver(() => {
       if (!last || last.el.isConnected) return;
       const gone = last;
@@ -40,6 +52,7 @@ function useFocusOutlivesRows(ref: RefObject<HTMLDivElement | null>) {
     observer.observe(root, { childList: true, subtree: true });
     return () => {
       root.removeEventListener("focusin", onFocusIn);
+      root.removeEventListener("focusout", onFocusOut);
       observer.disconnect();
     };
   }, [ref]);

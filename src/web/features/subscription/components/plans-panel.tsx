@@ -11,7 +11,7 @@ import {
   TriangleAlert,
   Wallet,
 } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import type { listPlans } from "#contract/auth";
@@ -22,6 +22,7 @@ import { commonText } from "#web/i18n/common.ts";
 import { planChangeText, plansText } from "#web/i18n/subscription.ts";
 import { serverMessage } from "#web/lib/api.ts";
 import { formatLongDate } from "#web/lib/format.ts";
+import { onSubscriptionUpdated } from "#web/lib/query-tags.ts";
 import { useSession } from "#web/lib/session/use-session.ts";
 import { toast } from "#web/lib/toast.ts";
 import { plansOptions, startCheckout, subscriptionStateOptions } from "../api/plan-queries.ts";
@@ -251,6 +252,11 @@ export function PlansPanel({
             : planChangeText.noteRenewal(renewing);
   // The provider's page, when it opened in another tab (spec §7: the payment link opens in a new tab).
   const [elsewhere, setElsewhere] = useState<string | null>(null);
+  // Paid there (its success page says so to this tab): the notice has done its work.
+  useEffect(
+    () => (elsewhere === null ? undefined : onSubscriptionUpdated(() => setElsewhere(null))),
+    [elsewhere],
+  );
   const checkout = useMutation({
     mutationFn: async ({ planId }: { planId: string; tab: Window | null }) =>
       startCheckout({ planId, method, waiveWithdrawal: true }),
@@ -303,7 +309,7 @@ export function PlansPanel({
           <span>{note}</span>
         </p>
       )}
-      {elsewhere !== null && covered !== true && (
+      {elsewhere !== null && (
         <div
           role="status"
           className="flex items-start gap-2.5 rounded-2xl border border-line bg-surface-2/70 px-4 py-3 text-sm"
