@@ -212,9 +212,8 @@ export function PlansPanel({
   const agreement = current?.agreement && !current.agreement.cancelAtPeriodEnd ? current.agreement : null;
   const navigate = useNavigate();
   const { data, isPending, isError, refetch, isRefetching } = useQuery(plansOptions);
-  const renewing = agreement
-    ? (data?.items.find((p) => p.id === agreement.planId)?.name ?? current?.planName ?? "")
-    : null;
+  // The plan that renews, named by the state itself (a gift may run before it: not `planName`).
+  const renewing = agreement ? agreement.planName : null;
   const changes = lifetime ? null : (agreement?.planChanges ?? null);
   const pending = agreement?.pendingChange ?? null;
   const [changing, setChanging] = useState<string | null>(null);
