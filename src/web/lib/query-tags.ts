@@ -61,24 +61,33 @@ export const SUBSCRIPTION_UPDATED = "subscription-updated";
 
 /** The channel that carries SUBSCRIPTION_UPDATED to the member's other tabs (the plans screen that
  * opened the provider's page in a new one, spec §7). */
-export const SUBSCRIPTION_CHANNEL = "bobine-subscription";
+const SUBSCRIPTION_CHANNEL = "bobine-subscription";
+
+/** This tab, as its messages on the channel name it: a channel also hears the other channels of
+ * the same name in its own tab, and the window event has already told this one. */
+const thisTab =
+  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random());
 
 /** Calls `changed` when the member's access changes, here or in another tab; returns the unsubscribe. */
 export function onSubscriptionUpdated(changed: () => void): () => void {
   window.addEventListener(SUBSCRIPTION_UPDATED, changed);
   const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(SUBSCRIPTION_CHANNEL);
-  if (channel) channel.onmessage = changed;
+  if (channel) {
+    channel.onmessage = (message: MessageEvent) => {
+      if (message.data?.tab !== thisTab) changed();
+    };
+  }
   return () => {
     window.removeEventListener(SUBSCRIPTION_UPDATED, changed);
     channel?.close();
   };
 }
 
-/** Says the member's access changed, in this tab and in the member's other tabs of Bobine. */
+/** Says the member's access changed, once in this tab and once in each of the member's other tabs. */
 export function announceSubscriptionUpdated() {
   window.dispatchEvent(new Event(SUBSCRIPTION_UPDATED));
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(SUBSCRIPTION_CHANNEL);
-  channel.postMessage(SUBSCRIPTION_UPDATED);
+  channel.postMessage({ type: SUBSCRIPTION_UPDATED, tab: thisTab });
   channel.close();
 }
