@@ -217,6 +217,22 @@ test.describe("the administration", () => {
       const bar = page.getByRole("region", { name: adminUsersText.bulkLabel });
       await expect(bar.getByRole("button", { name: adminUsersText.bulkDelete })).toBeDisabled();
       await expect(bar.getByRole("button", { name: adminUsersText.bulkGift })).toBeEnabled();
+
+      // A member with lifetime access is offered no gift: it would add nothing (the server refuses it).
+      const lifelongContext = await browser.newContext();
+      const lifelong = await signUp(lifelongContext.request);
+      await lifelongContext.close();
+      const given = await page.request.post(`/api/admin/users/${lifelong.id}/gift`, {
+        data: { planCode: "lifetime" },
+      });
+      expect(given.ok(), await given.text()).toBe(true);
+      await page.getByLabel(adminUsersText.searchLabel).fill(lifelong.username);
+      const lifelongGift = page.getByRole("button", { name: adminUsersText.giftLabel(lifelong.username) });
+      await expect(page.getByRole("row").filter({ hasText: lifelong.username })).toContainText(
+        adminUsersText.lifetime,
+      );
+      await expect(lifelongGift).toBeDisabled();
+      await expect(lifelongGift).toHaveAttribute("title", adminUsersText.lifetimeGiftHint(lifelong.username));
     } finally {
       await context.close();
     }

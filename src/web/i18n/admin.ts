@@ -387,6 +387,7 @@ export const adminUsersText = {
   bulkDone: (n: number) => count(n, n, "membre concerné", "membres concernés"),
   editLabel: (name: string) => `Modifier ${name}`,
   giftLabel: (name: string) => `Offrir un abonnement à ${name}`,
+  lifetimeGiftHint: adminUserMessages.lifetimeAlready,
   deleteLabel: (name: string) => `Supprimer ${name}`,
 };
 

@@ -88,6 +88,8 @@ export function UsersTab() {
   });
 
   const protectedOrSelf = (u: AdminUser) => u.protected || u.id === me?.id;
+  // A gift adds nothing to lifetime access (the server refuses it, naming the member).
+  const lifelong = (u: AdminUser) => u.subscription !== null && u.subscription.until === null;
   // One's own account can take a gift with the others, never a deletion from here.
   const deletable = [...selected].filter((id) => id !== me?.id);
   const columns: Column<AdminUser>[] = [
@@ -144,8 +146,10 @@ export function UsersTab() {
             type="button"
             className={buttonStyles({ variant: "ghost", size: "sm" })}
             aria-label={text.giftLabel(u.username)}
-            disabled={u.protected}
-            title={u.protected ? text.protectedHint : undefined}
+            disabled={u.protected || lifelong(u)}
+            title={
+              u.protected ? text.protectedHint : lifelong(u) ? text.lifetimeGiftHint(u.username) : undefined
+            }
             onClick={() => {
               setPlan("essentiel");
               setMonths("1");
