@@ -157,7 +157,7 @@ test.describe("the administration", () => {
     }
   });
 
-  test("a row deleted with the keyboard leaves the focus on the same button of the row that takes its place", async ({
+  test("a row deleted with the keyboard leaves the focus on the same button of the row that takes its place, and on the empty state once none is left", async ({
     browser,
   }) => {
     const others = await browser.newContext();
@@ -188,6 +188,12 @@ test.describe("the administration", () => {
     await page.keyboard.press("Enter");
     await expect(remove(gone.username)).toHaveCount(0);
     await expect(remove(stays.username)).toBeFocused();
+    // The last row deleted: the focus goes to the empty state's heading, not to the page's top.
+    await page.keyboard.press("Enter");
+    await expect(confirm).toContainText(adminUsersText.confirmDelete(stays.username));
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: adminUsersText.empty })).toBeFocused();
     await context.close();
   });
 

@@ -1,7 +1,52 @@
-import type { ReactNode } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { serverMessage } from "#web/lib/api.ts";
 import { QueryStates } from "./load-error.tsx";
 import { Pager } from "./pager.tsx";
+
+/**
+ * The keyboard was on a row that went, and no row took its place (the last one deleted after its
+ * confirmation): the focus fell to the page's top. It goes to the empty state's heading instead,
+ * which a screen reader reads (« Aucun membre »), and Tab goes on from there. A focus elsewhere
+ * (the search field that emptied the list) is left where it is.
+ */
+function useFocusOnEmptied(ref: RefObject<HTMLDivElement | null>, isEmpty: boolean) {
+  const inside = useRef(false);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const onFocusIn = () => {
+      inside.current = true;
+    };
+    // Gone elsewhere on the page; a confirmation dialog gives the focus back, so it still counts.
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (
+        next instanceof Node &&
+        !root.contains(next) &&
+        !(next instanceof Element && next.closest("dialog"))
+      )
+        inside.current = false;
+    };
+    root.addEventListener("focusin", onFocusIn);
+    root.addEventListener("focusout", onFocusOut);
+    return () => {
+      root.removeEventListener("focusin", onFocusIn);
+      root.removeEventListener("focusout", onFocusOut);
+    };
+  }, [ref]);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!isEmpty || !inside.current || (active !== null && active !== document.body)) return;
+    inside.current = false;
+    const heading = ref.current?.querySelector<HTMLElement>("h2, h3");
+    if (!heading) return;
+    if (!heading.hasAttribute("tabindex")) {
+      heading.tabIndex = -1;
+      heading.dataset.pageFocus = "";
+    }
+    heading.focus({ preventScroll: true });
+  }, [ref, isEmpty]);
+}
 
 /**
  * One page of an administration list fed by one query: its four states (failed with
@@ -39,8 +84,10 @@ export function PagedList({
   onOffset: (offset: number) => void;
   children: () => ReactNode;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusOnEmptied(ref, isEmpty);
   return (
-    <div className="mt-5" aria-busy={list.isFetching}>
+    <div ref={ref} className="mt-5" aria-busy={list.isFetching}>
       <QueryStates
         query={list}
         errorTitle={texts.loadFailed}
