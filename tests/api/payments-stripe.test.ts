@@ -9,6 +9,7 @@ import { activeStreamPlan } from "#server/shared/entitlement.queries";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { FakeStripe, type StripeEvent } from "../support/fake-stripe.ts";
 import { type SignedIn, signedIn, signedInAdmin } from "../support/members.ts";
+import { scaled } from "../support/time-scale.ts";
 
 /**
  * Card payments through Stripe (docs/decisions/041-payment-providers.md), against a local fake of
@@ -267,6 +268,31 @@ describe("the Stripe webhook", () => {
     expect(await entitlementsOf(m.id)).toHaveLength(2);
     expect(await receiptsOf(m.id)).toHaveLength(2);
   });
+});
+
+describe("« Renouvellement automatique » off for the card (decision 066)", () => {
+  it(
+    "a new subscription's renewal is stopped at Stripe even when Stripe fails the first tries: asked again until it answers",
+    async () => {
+      const m = await signedIn(t);
+      const saved = await m.call("PUT", "/api/me/settings", {
+        billing: { preferredMethod: "card", autoRenew: false },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      stripe.failSubscriptionUpdates = 2;
+      const { sessionId } = await checkout(m, premium.id);
+      for (const e of stripe.complete(sessionId)) expect((await deliver(e)).statusCode).toBe(200);
+      expect((await state(m)).state).toBe("active");
+      const subscription = String(stripe.sessions.get(sessionId)?.subscription);
+      await expect
+        .poll(() => stripe.subscriptions.get(subscription)?.cancel_at_period_end, { timeout: scaled(60_000) })
+        .toBe(true);
+      expect(stripe.failSubscriptionUpdates).toBe(0);
+      await expect.poll(async () => (await state(m)).agreement?.cancelAtPeriodEnd).toBe(true);
+      expect(await state(m)).toMatchObject({ state: "active", planCode: "premium_monthly" });
+    },
+    scaled(90_000),
+  );
 });
 
 describe("an administrator's refund through Stripe", () => {

@@ -63,6 +63,8 @@ export class FakeStripe {
   readonly prices = new Map<string, Obj>();
   /** The next update that must charge at once is refused by the bank (a 402, nothing changes). */
   declineNextCharge = false;
+  /** The next N updates of a subscription answer 500 (Stripe down for a while): a caller must try again. */
+  failSubscriptionUpdates = 0;
   url = "";
   /** Where the hosted page delivers its webhooks (set by a test that uses the page). */
   webhookUrl: string | undefined;
@@ -137,6 +139,10 @@ export class FakeStripe {
     app.post<{ Params: { id: string } }>("/v1/subscriptions/:id", async (req, reply) => {
       const b = req.body as Obj;
       record("POST", req.url, { ...b, idempotencyKey: req.headers["idempotency-key"] });
+      if (this.failSubscriptionUpdates > 0) {
+        this.failSubscriptionUpdates -= 1;
+        return reply.code(500).send({ error: { type: "api_error", message: "Something went wrong." } });
+      }
       const key = req.headers["idempotency-key"];
       const known = typeof key === "string" ? this.answersByKey.get(key) : undefined;
       if (known) return known;

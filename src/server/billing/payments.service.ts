@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   billingMessages,
   type CheckoutMethod,
@@ -10,6 +11,7 @@ import type { Config } from "../shared/config.ts";
 import type { AppContext } from "../shared/context.ts";
 import { accessSpan, type EntitlementSource, grantEntitlement } from "../shared/entitlement.queries.ts";
 import { AppError, fieldError } from "../shared/errors.ts";
+import { jobQueue } from "../shared/jobs.ts";
 import { notifyMember } from "../shared/member-notifications.queries.ts";
 import type { Conn } from "../shared/sql.queries.ts";
 import {
@@ -77,7 +79,43 @@ import {
 import { stripeProvider } from "./stripe.provider.ts";
 import { walletProvider } from "./wallet.provider.ts";
 
-export type Ctx = Pick<AppContext, "db" | "config" | "mailer" | "log">;
+export type Ctx = Pick<AppContext, "db" | "config" | "mailer" | "log" | "jobs">;
+
+/** The subscription at the provider whose renewal is to stop (« Renouvellement automatique » off). */
+export interface StopRenewal {
+  userId: string;
+  subscriptionRef: string;
+}
+
+/**
+ * « Renouvellement automatique » off (decision 066): the renewal of the subscription just paid for
+ * is stopped at its provider. Retried with backoff while the provider fails: 5 s, 10 s, 20 s… about
+ * 40 minutes in all (a provider down longer is logged at each attempt).
+ */
+export const stopRenewalQueue = jobQueue({
+  name: "billing-stop-renewal",
+  data: z.object({ userId: z.uuid(), subscriptionRef: z.string().min(1) }),
+  retryLimit: 9,
+  retryDelaySeconds: 5,
+  expireInSeconds: 5 * 60,
+});
+
+/**
+ * The job's work: nothing left to do when that subscription stops renewing already (the member
+ * cancelled it, or a retry that went through), is no longer the running one, or has ended; else
+ * the provider is asked (no e-mail: the member chose it in their settings). A provider's failure
+ * throws, and the job is retried.
+ */
+export async function stopRenewal(ctx: Ctx, providers: Providers, { userId, subscriptionRef }: StopRenewal) {
+  const agreement = await runningAgreement(ctx.db, userId);
+  if (!agreement || agreement.providerRef !== subscriptionRef || agreement.cancelAtPeriodEnd) return;
+  try {
+    await setCancellation(ctx, providers, userId, true, { mail: false });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "CONFLICT") return;
+    throw err;
+  }
+}
 
 /** The providers this server can use, by method (docs/decisions/041-payment-providers.md). */
 export interface Providers {
@@ -291,8 +329,11 @@ export interface Applied {
   cancelAgreement?: { provider: ProviderId; ref: string };
   /** Paid twice (two checkouts open at once, or lifetime given meanwhile): given back at once. */
   refundDuplicate?: string;
-  /** A new monthly subscription whose method the member does not renew automatically (decision 066). */
-  noRenewalFor?: string;
+  /**
+   * A new monthly subscription whose method the member does not renew automatically (decision 066):
+   * its renewal is stopped at the provider by a job (stopRenewalQueue), retried until it answers.
+   */
+  noRenewal?: StopRenewal;
 }
 
 /** Why a payment paid nothing: the member already had what it bought (refundDuplicate). */
@@ -391,7 +432,9 @@ export async function applyCheckout(
   return {
     outcome: "applied",
     ...(monthly ? {} : { lifetimeFor: locked.userId }),
-    ...(renews ? {} : { noRenewalFor: locked.userId }),
+    ...(renews || !state.subscriptionRef
+      ? {}
+      : { noRenewal: { userId: locked.userId, subscriptionRef: state.subscriptionRef } }),
     ...(receipt && member
       ? {
           mail: {
@@ -420,14 +463,15 @@ export function afterApplied(ctx: Ctx, providers: Providers, applied: Applied) {
       );
   }
   if (applied.refundDuplicate) void refundDuplicate(ctx, providers, applied.refundDuplicate);
-  const once = applied.noRenewalFor;
-  if (once) {
-    void setCancellation(ctx, providers, once, true, { mail: false }).catch((err: unknown) =>
-      ctx.log.error(
-        { err, userId: once },
-        "auto-renew off: the new subscription's renewal could not be stopped",
-      ),
-    );
+  const stop = applied.noRenewal;
+  if (stop) {
+    // A job, not a call: a provider that fails or times out now is asked again (with backoff) until
+    // it answers, and the member is never billed a month they said not to renew.
+    void ctx.jobs
+      .send(stopRenewalQueue, stop, { singletonKey: stop.subscriptionRef })
+      .catch((err: unknown) =>
+        ctx.log.error({ err, ...stop }, "auto-renew off: the job that stops the renewal could not be queued"),
+      );
   }
   const userId = applied.lifetimeFor;
   if (userId) {

@@ -5,7 +5,7 @@ import { jobQueue } from "../shared/jobs.ts";
 import { notifyMember } from "../shared/member-notifications.queries.ts";
 import { expiryReminderMail, parisDate } from "./billing.mails.ts";
 import { claimDueReminders } from "./payments.queries.ts";
-import { openProviders, reconcileAgreements } from "./payments.service.ts";
+import { openProviders, reconcileAgreements, stopRenewal, stopRenewalQueue } from "./payments.service.ts";
 
 /**
  * spec §9 reminders (decision 041): an e-mail and a notification N days before the member's access
@@ -58,4 +58,15 @@ export const billingWorkers: DomainWorkers = async (ctx) => {
     await reconcileAgreements(ctx, providers);
   });
   await ctx.jobs.schedule(reconciliationQueue, "30 4 * * *", {});
+  await ctx.jobs.work(stopRenewalQueue, async (data, job) => {
+    try {
+      await stopRenewal(ctx, providers, data);
+    } catch (err) {
+      ctx.log.warn(
+        { err, ...data, attempt: job.retryCount + 1 },
+        "auto-renew off: the provider did not stop the renewal yet",
+      );
+      throw err;
+    }
+  });
 };
