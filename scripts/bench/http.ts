@@ -1,6 +1,43 @@
+import { execFile, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import autocannon from "autocannon";
+
+const run = promisify(execFile);
+
+/**
+ * The load's client. wrk (C, its own process; Debian's `wrk`) when installed: it costs the machine
+ * a fraction of what autocannon (JavaScript, a worker thread of the server's own process) costs per
+ * request and per byte read, so the figures say more of the server and less of the client — the
+ * hello world and every row alike. BENCH_CLIENT=autocannon forces the old client (and it is the one
+ * used without wrk); the report says which one ran.
+ */
+export type LoadClient = "wrk" | "autocannon";
+
+let chosen: LoadClient | undefined;
+
+export function loadClient(): LoadClient {
+  chosen ??= findClient();
+  return chosen;
+}
+
+function findClient(): LoadClient {
+  const wanted = process.env.BENCH_CLIENT;
+  if (wanted === "autocannon") return "autocannon";
+  try {
+    execFileSync("wrk", ["--version"], { stdio: "ignore" });
+    return "wrk";
+  } catch (err) {
+    // wrk --version prints its usage and exits 1: installed all the same.
+    if ((err as { status?: number }).status === 1) return "wrk";
+    if (wanted === "wrk") throw new Error("BENCH_CLIENT=wrk: wrk is not installed (apt-get install wrk)");
+    return "autocannon";
+  }
+}
 
 export interface LoadOptions {
   /** Server origin, e.g. http://127.0.0.1:41234 */
@@ -40,12 +77,14 @@ export interface LoadResult {
 }
 
 /**
- * Runs autocannon against `paths` on `origin`. The load generator runs in one worker thread so it
- * does not share the server's event loop (the server keeps the main thread; on a 2-core machine
- * each gets a core, more or less). Latencies are autocannon's, in whole milliseconds.
+ * Runs the load against `paths` on `origin` with the machine's client (loadClient): wrk in its own
+ * process, or autocannon in one worker thread (the server keeps the main thread; on a 2-core
+ * machine each gets a core, more or less). Latencies in milliseconds (wrk's to the microsecond,
+ * autocannon's whole).
  */
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   if (opts.paths.length === 0) throw new Error("runLoad: no path");
+  if (loadClient() === "wrk") return runWrk(opts);
   const base = {
     url: opts.origin,
     connections: opts.connections,
@@ -83,6 +122,114 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     eventLoopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
     durationS: r.duration,
     connections: r.connections,
+  };
+}
+
+/** A Lua string literal (wrk's scripts are LuaJIT's): JSON's escapes but \\u00XX, which is \\xXX there. */
+const lua = (text: string) => JSON.stringify(text).replace(/\\u00([0-9a-f]{2})/gi, "\\x$1");
+
+/**
+ * wrk's script: the requests built once (method, path, headers, body), each connection's next
+ * request the next of the list (several paths rotate), and at the end one JSON line with the
+ * figures. The answers of 400 and above are wrk's `errors.status`, this client's « non-2xx » (no
+ * row of the bench expects a 3xx).
+ */
+function wrkScript(opts: LoadOptions): string {
+  const headers = Object.entries(opts.headers ?? {})
+    .map(([name, value]) => `[${lua(name)}] = ${lua(value)}`)
+    .join(", ");
+  const requests = opts.paths
+    .map((p, i) => {
+      const body = opts.bodies?.[i];
+      return `wrk.format(${lua(opts.method ?? "GET")}, ${lua(p)}, headers, ${body === undefined ? "nil" : lua(body)})`;
+    })
+    .join(",\n    ");
+  return `local headers = { ${headers} }
+local requests
+local next_one = 0
+init = function(args)
+  requests = {
+    ${requests}
+  }
+end
+request = function()
+  next_one = next_one % #requests + 1
+  return requests[next_one]
+end
+done = function(summary, latency, requests_done)
+  local e = summary.errors
+  io.write(string.format(
+    'WRK_JSON {"requests":%d,"durationUs":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,' ..
+    '"mean":%.1f,"p50":%d,"p97_5":%d,"p99":%d,"max":%d}\\n',
+    summary.requests, summary.duration, e.connect, e.read, e.write, e.status, e.timeout,
+    latency.mean, latency:percentile(50), latency:percentile(97.5), latency:percentile(99), latency.max))
+end
+`;
+}
+
+interface WrkFigures {
+  requests: number;
+  durationUs: number;
+  connect: number;
+  read: number;
+  write: number;
+  status: number;
+  timeout: number;
+  mean: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  max: number;
+}
+
+async function wrk(opts: LoadOptions, connections: number, durationS: number): Promise<WrkFigures> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bobine-wrk-"));
+  const script = path.join(dir, "load.lua");
+  fs.writeFileSync(script, wrkScript(opts));
+  try {
+    const { stdout } = await run(
+      "wrk",
+      [
+        "-t1",
+        `-c${connections}`,
+        `-d${Math.max(1, Math.round(durationS))}s`,
+        "--timeout",
+        "10s",
+        "-s",
+        script,
+        opts.origin,
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+    const line = stdout.split("\n").find((l) => l.startsWith("WRK_JSON "));
+    if (!line) throw new Error(`wrk printed no figures:\n${stdout}`);
+    return JSON.parse(line.slice("WRK_JSON ".length)) as WrkFigures;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runWrk(opts: LoadOptions): Promise<LoadResult> {
+  if (opts.warmupS && opts.warmupS > 0) await wrk(opts, Math.min(opts.connections, 8), opts.warmupS);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const r = await wrk(opts, opts.connections, opts.durationS);
+  loop.disable();
+  const ms = (us: number) => Number((us / 1000).toFixed(2));
+  const durationS = r.durationUs / 1e6;
+  const errors = r.connect + r.read + r.write + r.timeout;
+  return {
+    requestsPerSec: r.requests / Math.max(durationS, 1e-9),
+    latencyMs: { mean: ms(r.mean), p50: ms(r.p50), p97_5: ms(r.p97_5), p99: ms(r.p99), max: ms(r.max) },
+    requests: r.requests,
+    non2xx: r.status,
+    errors,
+    timeouts: r.timeout,
+    statusCodes:
+      r.status > 0 ? { "4xx/5xx": r.status, "2xx/3xx": r.requests - r.status } : { "2xx/3xx": r.requests },
+    eventLoopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+    durationS,
+    connections: opts.connections,
   };
 }
 

@@ -2,7 +2,7 @@
  * `npm run bench`: the performance harness (ARCHITECTURE rule 11). For each database it creates a
  * fresh database, fills it with a synthetic catalogue (generate.ts), starts the real application
  * (buildApp) on 127.0.0.1, measures a bare Fastify hello-world as the reference, runs every
- * registered scenario under autocannon, prints a table and writes .bench/results-<timestamp>.json.
+ * registered scenario under load (wrk when installed, else autocannon: http.ts), prints a table and writes .bench/results-<timestamp>.json.
  *
  *   npm run bench -- --quick                 10,000 videos, 100,000 ratings, 5 s per endpoint
  *   npm run bench -- --db postgres --scaling 10,000 then 100,000 videos, latency growth per endpoint
@@ -37,7 +37,7 @@ import {
   redact,
 } from "./databases.ts";
 import { fmt, generateCatalogue, measureSizes } from "./generate.ts";
-import { checkPaths, runLoad, runSequential, waitUntilIdle } from "./http.ts";
+import { checkPaths, loadClient, runLoad, runSequential, waitUntilIdle } from "./http.ts";
 import {
   flagFor,
   formatScaling,
@@ -468,6 +468,7 @@ async function main() {
 
   const cpus = os.cpus();
   const startLoad = os.loadavg();
+  const client = loadClient();
   say("Bobine benchmark");
   say(`  started   ${startedAt.toISOString()}`);
   say(
@@ -478,7 +479,10 @@ async function main() {
     "  note      client and server share this machine: the server runs on the main thread of this process,",
   );
   say(
-    "            autocannon in one worker thread of the same process (and PGlite, when used, in the server's thread)",
+    client === "wrk"
+      ? "            the load's client is wrk, one thread in its own process (and PGlite, when used, in the server's thread)"
+      : "            autocannon in one worker thread of the same process (and PGlite, when used, in the server's thread);" +
+          " install wrk (apt-get install wrk) for a client that costs the machine less",
   );
   say(
     `  load avg  ${startLoad.map((l) => l.toFixed(2)).join(" ")} at start (other work on the machine skews the figures)`,
@@ -546,7 +550,11 @@ async function main() {
       node: process.versions.node,
       loadAvgAtStart: startLoad,
       loadAvgAtEnd: os.loadavg(),
-      note: "client and server share this machine (autocannon in a worker thread of the server's process)",
+      note:
+        client === "wrk"
+          ? "client and server share this machine (wrk, one thread in its own process)"
+          : "client and server share this machine (autocannon in a worker thread of the server's process)",
+      client,
       peakRssBytes: process.resourceUsage().maxRSS * 1024,
     },
     options: opts,
