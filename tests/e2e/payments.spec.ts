@@ -114,6 +114,23 @@ test.describe("payments", () => {
     expect(notes.items.map((n: { title: string }) => n.title)).toContain(billingMessages.refundedTitle);
   });
 
+  test("a subscriber whose access does not renew is told on « Résilier » that nothing is charged and when it ends, not that they have no subscription", async ({
+    page,
+    subscriber,
+  }) => {
+    expect(subscriber.username).toBeTruthy();
+    const state = await (await page.request.get("/api/subscription")).json();
+    expect(state).toMatchObject({ state: "active", agreement: null });
+    await page.goto("/subscription/cancel");
+    await expect(page.getByRole("heading", { level: 1, name: cancelText.title })).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^Votre accès ${state.planName} ne se renouvelle pas`)),
+    ).toBeVisible();
+    await expect(page.getByText(cancelText.nothing, { exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: cancelText.seeSubscription }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+  });
+
   test("a member sends crypto to the operator's wallet and declares the transaction; an administrator confirms it and the member is active", async ({
     page,
     context,

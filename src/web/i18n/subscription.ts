@@ -197,6 +197,12 @@ export const cancelText = {
   doneText: (date: string) =>
     `Vous gardez l'accès jusqu'au ${date} inclus. Un accusé de réception vous a été envoyé par e-mail.`,
   nothing: "Aucun abonnement à résilier.",
+  /** Covered by access that does not renew (a gift, a prepaid month, lifetime): nothing will be charged. */
+  nothingRenews: (plan: string, date: string | null) =>
+    date
+      ? `Votre accès ${plan} ne se renouvelle pas${nbsp}: il n'y a rien à résilier. Il prend fin le ${date}, sans prélèvement.`
+      : `Vous avez l'accès à vie${nbsp}: il n'y a rien à résilier.`,
+  seeSubscription: "Voir votre abonnement",
   signedOut: "Connectez-vous pour gérer votre abonnement.",
 } as const;
 

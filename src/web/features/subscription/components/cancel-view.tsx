@@ -41,13 +41,19 @@ export function CancelView({ userId }: { userId: string }) {
     );
   }
   if (!data.agreement) {
+    // Covered all the same (a gift, a prepaid month, lifetime): said as such, not as « no subscription ».
+    const covered = (data.state === "active" || data.state === "expiring") && data.planName !== null;
     return (
       <StateMessage
         icon={Info}
         headingLevel={1}
         title={cancelText.title}
-        text={cancelText.nothing}
-        link={{ to: "/subscription", label: plansText.title }}
+        text={
+          covered
+            ? cancelText.nothingRenews(data.planName ?? "", data.endsAt ? formatLongDate(data.endsAt) : null)
+            : cancelText.nothing
+        }
+        link={{ to: "/subscription", label: covered ? cancelText.seeSubscription : plansText.title }}
       />
     );
   }
