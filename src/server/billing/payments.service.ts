@@ -11,7 +11,7 @@ import type { Config } from "../shared/config.ts";
 import type { AppContext } from "../shared/context.ts";
 import { accessSpan, type EntitlementSource, grantEntitlement } from "../shared/entitlement.queries.ts";
 import { AppError, fieldError } from "../shared/errors.ts";
-import { jobQueue } from "../shared/jobs.ts";
+import { type Jobs, jobQueue } from "../shared/jobs.ts";
 import { notifyMember } from "../shared/member-notifications.queries.ts";
 import type { Conn } from "../shared/sql.queries.ts";
 import {
@@ -89,8 +89,9 @@ export interface StopRenewal {
 
 /**
  * « Renouvellement automatique » off (decision 066): the renewal of the subscription just paid for
- * is stopped at its provider. Retried with backoff while the provider fails: 5 s, 10 s, 20 s… about
- * 40 minutes in all (a provider down longer is logged at each attempt).
+ * is stopped at its provider. Retried with backoff while the provider fails: from 5 s, doubled each
+ * time (pg-boss adds up to as much again at random), ten attempts over roughly one hour; the last
+ * failure is logged as an error.
  */
 export const stopRenewalQueue = jobQueue({
   name: "billing-stop-renewal",
@@ -351,7 +352,7 @@ export async function applyCheckout(
   payment: PaymentRow,
   state: CheckoutState,
   source: EntitlementSource,
-  { renewal = false }: { renewal?: boolean } = {},
+  { renewal = false, jobs }: { renewal?: boolean; jobs?: Jobs } = {},
 ): Promise<Applied> {
   const locked = await lockPayment(tx, payment.id);
   if (locked?.status !== "pending") return { outcome: "ignored", detail: "already settled" };
@@ -429,12 +430,17 @@ export async function applyCheckout(
     renewal ||
     (method !== "card" && method !== "paypal") ||
     (await billingPreferences(tx, locked.userId)).autoRenew[method];
+  const stop =
+    renews || !state.subscriptionRef
+      ? null
+      : { userId: locked.userId, subscriptionRef: state.subscriptionRef };
+  // With the payment's own transaction: the job exists if and only if the payment is recorded
+  // (the queue is prepared before the transaction: stopRenewalQueue's callers).
+  if (stop && jobs) await jobs.send(stopRenewalQueue, stop, { tx: tx as Db });
   return {
     outcome: "applied",
     ...(monthly ? {} : { lifetimeFor: locked.userId }),
-    ...(renews || !state.subscriptionRef
-      ? {}
-      : { noRenewal: { userId: locked.userId, subscriptionRef: state.subscriptionRef } }),
+    ...(stop && !jobs ? { noRenewal: stop } : {}),
     ...(receipt && member
       ? {
           mail: {
@@ -465,10 +471,10 @@ export function afterApplied(ctx: Ctx, providers: Providers, applied: Applied) {
   if (applied.refundDuplicate) void refundDuplicate(ctx, providers, applied.refundDuplicate);
   const stop = applied.noRenewal;
   if (stop) {
-    // A job, not a call: a provider that fails or times out now is asked again (with backoff) until
-    // it answers, and the member is never billed a month they said not to renew.
+    // A caller whose transaction could not carry the job (none today: applyCheckout sends it with
+    // the payment when it is given the jobs): queued right after the commit.
     void ctx.jobs
-      .send(stopRenewalQueue, stop, { singletonKey: stop.subscriptionRef })
+      .send(stopRenewalQueue, stop)
       .catch((err: unknown) =>
         ctx.log.error({ err, ...stop }, "auto-renew off: the job that stops the renewal could not be queued"),
       );
@@ -528,8 +534,9 @@ async function syncPayment(
   } catch (err) {
     throw providerFailed(err);
   }
+  await ctx.jobs.prepare(stopRenewalQueue);
   const applied = await ctx.db.transaction((tx) =>
-    applyCheckout(tx, payment, state, provider.id as EntitlementSource),
+    applyCheckout(tx, payment, state, provider.id as EntitlementSource, { jobs: ctx.jobs }),
   );
   if (applied.outcome === "mismatch") {
     ctx.log.warn({ paymentId: payment.id, detail: applied.detail }, "payment amount differs from the plan");
@@ -648,6 +655,7 @@ export async function handleWebhook(
   // The provider is asked first, outside the transaction: a provider that does not answer leaves no
   // trace, so its redelivery is handled in full.
   const fresh = await freshObject(provider, event);
+  await ctx.jobs.prepare(stopRenewalQueue);
   const result = await ctx.db.transaction(async (tx) => {
     const claimed = await claimEvent(tx, {
       provider: providerId,
@@ -657,7 +665,7 @@ export async function handleWebhook(
       payload: event.payload,
     });
     if (!claimed) return { duplicate: true as const };
-    const applied = await applyFresh(tx, providerId, fresh);
+    const applied = await applyFresh(tx, providerId, fresh, ctx.jobs);
     await settleEvent(tx, claimed, settled(applied));
     return { duplicate: false as const, applied };
   });
@@ -681,9 +689,10 @@ export async function replayWebhook(ctx: Ctx, providers: Providers, eventRowId: 
     throw new AppError("CONFLICT", billingMessages.providerNotConfigured);
   const event = provider.readEvent(row.payload);
   const fresh = await freshObject(provider, event);
+  await ctx.jobs.prepare(stopRenewalQueue);
   const applied = await ctx.db.transaction(async (tx) => {
     await lockPaymentEvent(tx, row.id);
-    const a = await applyFresh(tx, providerId, fresh);
+    const a = await applyFresh(tx, providerId, fresh, ctx.jobs);
     await settleEvent(tx, row.id, settled(a));
     return a;
   });
@@ -719,7 +728,7 @@ async function freshObject(provider: PaymentProvider, event: WebhookEvent): Prom
 export type AppliedEvent = Applied & { paymentId?: string; userId?: string };
 
 /** What the provider's current object means for Bobine, inside the caller's transaction. */
-async function applyFresh(tx: Conn, providerId: ProviderId, fresh: Fresh): Promise<AppliedEvent> {
+async function applyFresh(tx: Conn, providerId: ProviderId, fresh: Fresh, jobs: Jobs): Promise<AppliedEvent> {
   const source = providerId as EntitlementSource;
   if (fresh.kind === "checkout") {
     const state = fresh.state;
@@ -734,7 +743,7 @@ async function applyFresh(tx: Conn, providerId: ProviderId, fresh: Fresh): Promi
       };
     }
     return {
-      ...(await applyCheckout(tx, payment, state, source)),
+      ...(await applyCheckout(tx, payment, state, source, { jobs })),
       paymentId: payment.id,
       userId: payment.userId,
     };

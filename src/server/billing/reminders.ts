@@ -62,10 +62,10 @@ export const billingWorkers: DomainWorkers = async (ctx) => {
     try {
       await stopRenewal(ctx, providers, data);
     } catch (err) {
-      ctx.log.warn(
-        { err, ...data, attempt: job.retryCount + 1 },
-        "auto-renew off: the provider did not stop the renewal yet",
-      );
+      // Each failed attempt is logged by the queue; the last one leaves the subscription renewing.
+      if (job.retryCount >= (stopRenewalQueue.retryLimit ?? 3)) {
+        ctx.log.error({ err, ...data }, "auto-renew off: the provider never stopped the renewal; it renews");
+      }
       throw err;
     }
   });
