@@ -224,21 +224,28 @@ test.describe("the administration", () => {
       await expect(bar.getByRole("button", { name: adminUsersText.bulkDelete })).toBeDisabled();
       await expect(bar.getByRole("button", { name: adminUsersText.bulkGift })).toBeEnabled();
 
-      // A member with lifetime access is offered no gift: it would add nothing (the server refuses it).
+      // A member given lifetime from their row is offered no more gift (it would add nothing; the
+      // server refuses it): the button says why and keeps the keyboard's focus.
       const lifelongContext = await browser.newContext();
       const lifelong = await signUp(lifelongContext.request);
       await lifelongContext.close();
-      const given = await page.request.post(`/api/admin/users/${lifelong.id}/gift`, {
-        data: { planCode: "lifetime" },
-      });
-      expect(given.ok(), await given.text()).toBe(true);
       await page.getByLabel(adminUsersText.searchLabel).fill(lifelong.username);
       const lifelongGift = page.getByRole("button", { name: adminUsersText.giftLabel(lifelong.username) });
+      await lifelongGift.click();
+      const gift = page.getByRole("dialog", { name: adminUsersText.giftTitle(lifelong.username) });
+      await gift.getByLabel(adminUsersText.giftPlan).selectOption("lifetime");
+      await gift.getByRole("button", { name: adminUsersText.giftButton, exact: true }).click();
+      await expect(gift).toHaveCount(0);
       await expect(page.getByRole("row").filter({ hasText: lifelong.username })).toContainText(
         adminUsersText.lifetime,
       );
-      await expect(lifelongGift).toBeDisabled();
-      await expect(lifelongGift).toHaveAttribute("title", adminUsersText.lifetimeGiftHint(lifelong.username));
+      await expect(lifelongGift).toHaveAttribute("aria-disabled", "true");
+      await expect(lifelongGift).toHaveAccessibleName(
+        `${adminUsersText.giftLabel(lifelong.username)} (${adminUsersText.lifetimeGiftHint(lifelong.username)})`,
+      );
+      await expect(lifelongGift).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(gift).toHaveCount(0);
     } finally {
       await context.close();
     }

@@ -144,13 +144,22 @@ export function UsersTab() {
           </button>
           <button
             type="button"
-            className={buttonStyles({ variant: "ghost", size: "sm" })}
-            aria-label={text.giftLabel(u.username)}
-            disabled={u.protected || lifelong(u)}
+            className={`${buttonStyles({ variant: "ghost", size: "sm" })} aria-disabled:cursor-default aria-disabled:opacity-50`}
+            // Its name says why it does nothing (a title is out of the keyboard's and screen readers' reach).
+            aria-label={
+              lifelong(u)
+                ? `${text.giftLabel(u.username)} (${text.lifetimeGiftHint(u.username)})`
+                : text.giftLabel(u.username)
+            }
+            disabled={u.protected}
+            // aria-disabled, not disabled: the row that has just been given lifetime keeps the
+            // keyboard's focus on this button (a disabled one dropped it to the page).
+            aria-disabled={lifelong(u) || undefined}
             title={
               u.protected ? text.protectedHint : lifelong(u) ? text.lifetimeGiftHint(u.username) : undefined
             }
             onClick={() => {
+              if (lifelong(u)) return;
               setPlan("essentiel");
               setMonths("1");
               setOpen({ kind: "gift", user: u });
