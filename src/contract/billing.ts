@@ -153,6 +153,11 @@ export const subscriptionStateSchema = z.object({
         .nullable(),
     })
     .nullable(),
+  /**
+   * A subscription at a provider is still on record as renewing, even one past its period (its
+   * renewal not confirmed yet) that `agreement` leaves out: the provider may still charge it.
+   */
+  renewsAtProvider: z.boolean(),
   /** The methods that can take a payment now, and whether the demo provider stands in for them. */
   methods: z.array(z.enum(checkoutMethods)),
   demo: z.boolean(),

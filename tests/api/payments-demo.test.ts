@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingMessages, DEMO_CARDS } from "#contract/billing";
-import { entitlements, payments, receipts, subscriptionPlans } from "#db/schema/billing";
+import { entitlements, payments, receipts, subscriptionPlans, subscriptions } from "#db/schema/billing";
 import { parisDate } from "#server/billing/billing.mails";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { type SignedIn, signedIn, signedInAdmin } from "../support/members.ts";
@@ -223,6 +223,27 @@ describe("cancel in three clicks", () => {
     expect((await m.call("POST", "/api/subscription/cancel")).statusCode).toBe(409);
     const resumed = await m.call("POST", "/api/subscription/resume");
     expect(resumed.json().agreement).toMatchObject({ cancelAtPeriodEnd: false });
+  });
+
+  it("says whether a provider may still charge: renewing, even past its period; not once cancelled, nor for access that does not renew", async () => {
+    const m = await signedIn(t);
+    expect((await m.call("GET", "/api/subscription")).json()).toMatchObject({ renewsAtProvider: false });
+    await buyPremium(m);
+    expect((await m.call("GET", "/api/subscription")).json()).toMatchObject({ renewsAtProvider: true });
+    // Its period passed, its renewal not confirmed yet: out of `agreement`, still renewing at the provider.
+    await db()
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
+      .where(eq(subscriptions.userId, m.id));
+    expect((await m.call("GET", "/api/subscription")).json()).toMatchObject({
+      agreement: null,
+      renewsAtProvider: true,
+    });
+    await db()
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() + 86_400_000), cancelAtPeriodEnd: true })
+      .where(eq(subscriptions.userId, m.id));
+    expect((await m.call("GET", "/api/subscription")).json()).toMatchObject({ renewsAtProvider: false });
   });
 
   it("« Gérer mon moyen de paiement » without a subscription says there is none (not that the provider manages it)", async () => {

@@ -194,6 +194,7 @@ export async function subscriptionState(
     planCode: span?.code ?? null,
     endsAt: span?.until ? span.until.toISOString() : null,
     daysLeft: span?.daysLeft ?? null,
+    renewsAtProvider: agreement !== undefined && !agreement.cancelAtPeriodEnd,
     agreement:
       agreement && live
         ? {

@@ -200,7 +200,7 @@ export const cancelText = {
   /** Covered by access that does not renew (a gift, a prepaid month, lifetime): nothing will be charged. */
   nothingRenews: (plan: string, date: string | null) =>
     date
-      ? `Votre accès ${plan} ne se renouvelle pas${nbsp}: il n'y a rien à résilier. Il prend fin le ${date}, sans prélèvement.`
+      ? `Votre accès ${plan} ne se renouvelle pas${nbsp}: il n'y a rien à résilier. Vous le gardez jusqu'au ${date} inclus${nbsp}; aucun prélèvement ne suivra.`
       : `Vous avez l'accès à vie${nbsp}: il n'y a rien à résilier.`,
   seeSubscription: "Voir votre abonnement",
   signedOut: "Connectez-vous pour gérer votre abonnement.",

@@ -41,8 +41,12 @@ export function CancelView({ userId }: { userId: string }) {
     );
   }
   if (!data.agreement) {
-    // Covered all the same (a gift, a prepaid month, lifetime): said as such, not as « no subscription ».
-    const covered = (data.state === "active" || data.state === "expiring") && data.planName !== null;
+    // Covered all the same by access that does not renew (a gift, a prepaid month, lifetime), as the
+    // server knows it (no provider left to charge): said as such, not as « no subscription ».
+    const covered =
+      (data.state === "active" || data.state === "expiring") &&
+      data.planName !== null &&
+      !data.renewsAtProvider;
     return (
       <StateMessage
         icon={Info}

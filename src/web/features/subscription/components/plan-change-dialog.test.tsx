@@ -157,6 +157,7 @@ describe("PlanChangeDialog", () => {
       endsAt: PERIOD_END,
       daysLeft: 30,
       agreement: { ...agreement, planId: PREMIUM.id, planName: PREMIUM.name },
+      renewsAtProvider: true,
       methods: ["card"],
       demo: false,
       demoMethods: [],
