@@ -59,6 +59,8 @@ export const mediaMessages = {
     missingSource: "le fichier source a disparu du stockage",
     noVideo: "aucune piste vidéo dans le fichier source",
     killed: "ffmpeg a été interrompu (arrêt du processus ou manque de mémoire)",
+    truncated: (made: string, announced: string) =>
+      `le fichier source est tronqué : sa lecture s'arrête à ${made} sur les ${announced} qu'il annonce ; renvoyez-le en entier`,
     exit: (code: number | null, detail: string) =>
       `ffmpeg s'est arrêté (code ${code ?? "?"})${detail ? ` : ${detail}` : ""}`,
   },

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type net from "node:net";
@@ -257,6 +258,46 @@ describe("uploads", () => {
       await t.database.db.select().from(mediaUploads).where(eq(mediaUploads.videoId, target.id)),
     ).toEqual([]);
     expect(fs.existsSync(path.join(t.config.mediaDir, "uploads", target.id))).toBe(false);
+  });
+
+  it("a source cut short whose index still announces its whole length fails at once, in French, naming both lengths; nothing of it plays", async () => {
+    // The index (moov) first, then half the file: ffmpeg encodes the first half and exits 0.
+    const whole = makeClip(dir, { width: 426, height: 240, seconds: 12, rate: 10, name: "whole.mp4" });
+    const indexed = path.join(dir, "indexed.mp4");
+    execFileSync("ffmpeg", [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-i",
+      whole,
+      "-c",
+      "copy",
+      "-movflags",
+      "+faststart",
+      indexed,
+    ]);
+    const cut = path.join(dir, "cut.mp4");
+    const bytes = fs.readFileSync(indexed);
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const target = await makeVideo(t.database.db, { videoUrl: null, thumbnail: null });
+    const { last } = await tusUpload(t.app, admin.cookie, cut, { videoId: target.id });
+    expect(last.statusCode, last.body).toBe(204);
+    const failed = await eventually(async () => {
+      const [found] = await assets(target.id);
+      return found?.status === "failed" ? found : null;
+    }, 240);
+    expect(failed.tasks.some((task) => task.kind === "video" && task.state === "failed")).toBe(true);
+    expect(failed.error).toMatch(
+      /le fichier source est tronqué : sa lecture s'arrête à 0:0\d sur les 0:12 qu'il annonce/,
+    );
+    const ticket = await t.app.inject({
+      method: "POST",
+      url: `/api/videos/${target.id}/ticket`,
+      headers: { cookie: admin.cookie },
+      payload: { deviceId: newDeviceId() },
+    });
+    expect(ticket.statusCode).not.toBe(200);
   });
 
   it("refuses an upload over MEDIA_UPLOAD_MAX_MB before any byte, and an empty one", async () => {

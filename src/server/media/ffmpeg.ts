@@ -25,9 +25,12 @@ export function localInput(file: string): string {
 export class FfmpegError extends Error {
   /** The reason in French, for the administrator. */
   readonly reason: string;
-  constructor(reason: string) {
+  /** Another attempt would end the same way (the source itself is at fault): fail at once. */
+  readonly final: boolean;
+  constructor(reason: string, { final = false }: { final?: boolean } = {}) {
     super(reason);
     this.reason = reason;
+    this.final = final;
   }
 }
 
@@ -480,6 +483,27 @@ const AVC_PROFILES: Record<string, string> = {
   High: "6400",
 };
 
+/** « 1:05 », « 1:02:03 »: a length as an administrator reads it. */
+export function clockText(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/**
+ * A rendition that plays much less than its source announces (a file cut short whose index still
+ * gives the whole length: ffmpeg encodes what is there and exits 0) is refused, in French. The
+ * margin leaves room for a track a little shorter than the container (audio past the last frame).
+ */
+export function truncation(madeSeconds: number, announcedSeconds: number): string | null {
+  const margin = Math.max(3, announcedSeconds * 0.05);
+  return announcedSeconds - madeSeconds > margin
+    ? mediaMessages.ffmpeg.truncated(clockText(madeSeconds), clockText(announcedSeconds))
+    : null;
+}
+
 /**
  * What the master playlist says of a finished rendition, measured on the output: CODECS from the
  * init segment (avc1.PPCCLL, mp4a.40.2), frame rate, and BANDWIDTH as the peak segment bitrate
@@ -520,6 +544,8 @@ export async function measureRendition(config: Config, dir: string) {
     codecs = `avc1.${profile}${level}`;
   }
   return {
+    /** What the playlist plays, in seconds (its segments' durations added up). */
+    seconds,
     bandwidth: Math.ceil(peak),
     averageBandwidth: Math.ceil(seconds > 0 ? bits / seconds : 0),
     codecs,

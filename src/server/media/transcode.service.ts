@@ -19,6 +19,7 @@ import {
   runFfmpeg,
   trickplayArgs,
   trickplayLayout,
+  truncation,
   videoRungArgs,
 } from "./ffmpeg.ts";
 import {
@@ -265,6 +266,8 @@ async function publishReady(
   probe: SourceProbe,
 ) {
   const measured = await measureRendition(ctx.config, out);
+  const cut = truncation(measured.seconds, probe.duration);
+  if (cut) throw new FfmpegError(cut, { final: true });
   await stillThere(ctx, asset.id);
   await publishRendition(ctx, asset.targetId, task.name, out);
   const done = await patchTask(ctx, asset.id, task.name, {
@@ -278,10 +281,12 @@ async function publishReady(
   await afterReady(ctx, done);
 }
 
+const isFinal = (err: unknown) => err instanceof FfmpegError && err.final;
+
 /** A failed attempt: the last one fails the tasks for the admin (who may retry); before it, they wait. */
 async function failed(ctx: WorkerContext, assetId: string, names: string[], err: unknown, job: JobContext) {
   const reason = err instanceof FfmpegError ? err.reason : mediaMessages.uploadFailed;
-  const exhausted = job.retryCount >= (transcodeQueue.retryLimit ?? 3);
+  const exhausted = isFinal(err) || job.retryCount >= (transcodeQueue.retryLimit ?? 3);
   await patchTask(
     ctx,
     assetId,
@@ -344,7 +349,8 @@ export async function runTask(ctx: WorkerContext, assetId: string, name: string,
   } catch (err) {
     if (await gone(ctx, assetId, err)) return;
     await failed(ctx, assetId, [name], err, job);
-    throw err;
+    // Failed for good (the source is at fault): the job ends, not to be tried again.
+    if (!isFinal(err)) throw err;
   }
 }
 
@@ -386,7 +392,7 @@ async function runLadder(ctx: WorkerContext, assetId: string, job: JobContext) {
     const waiting = (await assetById(ctx.db, assetId))?.tasks as AssetTask[] | undefined;
     const unfinished = names.filter((n) => waiting?.find((t) => t.name === n)?.state !== "ready");
     await failed(ctx, assetId, unfinished, err, job);
-    throw err;
+    if (!isFinal(err)) throw err;
   }
 }
 
