@@ -4,6 +4,16 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
+ * The focus went elsewhere on the page: not inside `root`, and not into a confirmation dialog
+ * (which gives it back when it closes). Leaving for nothing (the focused element removed) is not
+ * « elsewhere ».
+ */
+export function focusLeft(root: HTMLElement, event: FocusEvent): boolean {
+  const next = event.relatedTarget;
+  return next instanceof Node && !root.contains(next) && !(next instanceof Element && next.closest("dialog"));
+}
+
+/**
  * A row that goes (deleted after its « Supprimer », its dialog closed) takes the focus with it, and
  * the keyboard was back at the page's top: the focus goes to the same control of the row that takes
  * its place (or of the new last row), so that the next deletion is one key away.
@@ -27,13 +37,7 @@ function useFocusOutlivesRows(ref: RefObject<HTMLDivElement | null>) {
     // The focus gone elsewhere on the page (not into a confirmation dialog, which gives it back):
     // a row removed later is no business of the keyboard's.
     const onFocusOut = (event: FocusEvent) => {
-      const next = event.relatedTarget;
-      if (
-        next instanceof Node &&
-        !root.contains(next) &&
-        !(next instanceof Element && next.closest("dialog"))
-      )
-        last = null;
+      if (focusLeft(root, event)) last = null;
     };
     root.addEventListener("focusin", onFocusIn);
     root.addEventListener("focusout", onFocusOut);

@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { serverMessage } from "#web/lib/api.ts";
+import { focusLeft } from "./data-table.tsx";
 import { QueryStates } from "./load-error.tsx";
 import { Pager } from "./pager.tsx";
 
@@ -17,15 +18,8 @@ function useFocusOnEmptied(ref: RefObject<HTMLDivElement | null>, isEmpty: boole
     const onFocusIn = () => {
       inside.current = true;
     };
-    // Gone elsewhere on the page; a confirmation dialog gives the focus back, so it still counts.
     const onFocusOut = (event: FocusEvent) => {
-      const next = event.relatedTarget;
-      if (
-        next instanceof Node &&
-        !root.contains(next) &&
-        !(next instanceof Element && next.closest("dialog"))
-      )
-        inside.current = false;
+      if (focusLeft(root, event)) inside.current = false;
     };
     root.addEventListener("focusin", onFocusIn);
     root.addEventListener("focusout", onFocusOut);
