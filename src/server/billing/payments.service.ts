@@ -331,11 +331,6 @@ export interface Applied {
   cancelAgreement?: { provider: ProviderId; ref: string };
   /** Paid twice (two checkouts open at once, or lifetime given meanwhile): given back at once. */
   refundDuplicate?: string;
-  /**
-   * A new monthly subscription whose method the member does not renew automatically (decision 066):
-   * its renewal is stopped at the provider by a job (stopRenewalQueue), retried until it answers.
-   */
-  noRenewal?: StopRenewal;
 }
 
 /** Why a payment paid nothing: the member already had what it bought (refundDuplicate). */
@@ -437,11 +432,14 @@ export async function applyCheckout(
       : { userId: locked.userId, subscriptionRef: state.subscriptionRef };
   // With the payment's own transaction: the job exists if and only if the payment is recorded
   // (the queue is prepared before the transaction: stopRenewalQueue's callers).
-  if (stop && jobs) await jobs.send(stopRenewalQueue, stop, { tx: tx as Db });
+  if (stop) {
+    // Only a card or PayPal checkout stops its renewal, and those callers pass the jobs.
+    if (!jobs) throw new Error("applyCheckout: a subscription that must not renew needs the jobs");
+    await jobs.send(stopRenewalQueue, stop, { tx: tx as Db });
+  }
   return {
     outcome: "applied",
     ...(monthly ? {} : { lifetimeFor: locked.userId }),
-    ...(stop && !jobs ? { noRenewal: stop } : {}),
     ...(receipt && member
       ? {
           mail: {
@@ -470,16 +468,6 @@ export function afterApplied(ctx: Ctx, providers: Providers, applied: Applied) {
       );
   }
   if (applied.refundDuplicate) void refundDuplicate(ctx, providers, applied.refundDuplicate);
-  const stop = applied.noRenewal;
-  if (stop) {
-    // A caller whose transaction could not carry the job (none today: applyCheckout sends it with
-    // the payment when it is given the jobs): queued right after the commit.
-    void ctx.jobs
-      .send(stopRenewalQueue, stop)
-      .catch((err: unknown) =>
-        ctx.log.error({ err, ...stop }, "auto-renew off: the job that stops the renewal could not be queued"),
-      );
-  }
   const userId = applied.lifetimeFor;
   if (userId) {
     void runningAgreement(ctx.db, userId).then(async (agreement) => {
