@@ -5,6 +5,10 @@ import { timeScale } from "./tests/support/time-scale.ts";
 
 // Every test that touches SQL runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
 // (ARCHITECTURE rule 7). E2E tests run with Playwright (npm run test:e2e), not here.
+// The test files of a project share their worker's modules instead of each starting a fresh process
+// that imports the whole server and compiles PGlite again (decision 067): the tier takes less than
+// half the time. Each file still builds its own application on its own database.
+const isolate = false;
 const sqlTests = [
   "tests/api/**/*.test.ts",
   "tests/db/**/*.test.ts",
@@ -31,6 +35,7 @@ export default defineConfig({
             "tests/runtime/**/*.test.ts",
           ],
           environment: "node",
+          isolate,
           testTimeout: 30_000 * timeScale,
           hookTimeout: 60_000 * timeScale,
           env: { BOBINE_TEST_DB: "pglite" },
@@ -42,6 +47,7 @@ export default defineConfig({
           name: "web-dom",
           include: ["src/web/**/*.test.tsx"],
           environment: "happy-dom",
+          isolate,
           testTimeout: 30_000 * timeScale,
         },
       },
@@ -52,6 +58,7 @@ export default defineConfig({
                 name: "postgres",
                 include: sqlTests,
                 environment: "node" as const,
+                isolate,
                 testTimeout: 30_000 * timeScale,
                 hookTimeout: 60_000 * timeScale,
                 env: { BOBINE_TEST_DB: "postgres" },
