@@ -8,7 +8,8 @@ import type { Category } from "#contract/catalogue";
 import { adminAudit } from "#db/schema/admin";
 import { profiles } from "#db/schema/auth";
 import { categories, videos } from "#db/schema/catalogue";
-import { makeCategory, makeVideo } from "../factories/catalogue.ts";
+import { folderStore } from "#server/shared/media-store";
+import { makeCategory, makeEpisode, makeVideo } from "../factories/catalogue.ts";
 import { newDeviceId, writeMedia } from "../factories/stream.ts";
 import { createTestApp, type TestApp } from "../harness.ts";
 import { type SignedIn, signedIn, signedInAdmin, signedInSubscriber } from "../support/members.ts";
@@ -128,6 +129,17 @@ describe("the header cards and « Statistiques »", () => {
     const storage = (await admin.call("GET", "/api/admin/storage?limit=100")).json();
     expect(storage.items).toContainEqual({ videoId: film.id, title: "En ce moment", bytes: 6, files: 1 });
     expect(storage.totalBytes).toBeGreaterThanOrEqual(6);
+  });
+
+  it("counts a series' episodes' media in its storage row (their uploaded source and HLS ladder)", async () => {
+    const series = await makeVideo(db(), { title: "Saison pleine", type: "series" });
+    const first = await makeEpisode(db(), series.id);
+    const second = await makeEpisode(db(), series.id);
+    const store = folderStore(t.config.mediaDir);
+    await store.put(`hls/${first.id}/360p/seg-00001.m4s`, "1234567890");
+    await store.put(`uploads/${second.id}/source`, "abcd");
+    const storage = (await admin.call("GET", "/api/admin/storage?limit=100")).json();
+    expect(storage.items).toContainEqual({ videoId: series.id, title: "Saison pleine", bytes: 14, files: 2 });
   });
 });
 

@@ -48,11 +48,14 @@ export async function deleteFiles(
   return deleted;
 }
 
-/** Bytes and files a video's media take in the store. */
+/**
+ * Bytes and files a video's media take in the store: the files its addresses name, and the folders
+ * of its targets (the video, and a series' episodes: `mediaTargetsOf`), each folder counted as one.
+ */
 export async function storageOf(
   store: MediaStore,
   addresses: string[],
-  videoId: string,
+  targets: string[],
 ): Promise<{ bytes: number; files: number }> {
   let bytes = 0;
   let files = 0;
@@ -63,7 +66,7 @@ export async function storageOf(
       files += 1;
     }
   }
-  for (const folder of videoFolders(videoId)) {
+  for (const folder of targets.flatMap(videoFolders)) {
     const used = await store.usage(folder);
     if (used > 0) {
       bytes += used;

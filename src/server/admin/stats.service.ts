@@ -12,7 +12,7 @@ import {
   topVideos,
   videosPage,
 } from "./stats.queries.ts";
-import { mediaOfVideo } from "./videos.queries.ts";
+import { mediaOfVideo, mediaTargetsOf } from "./videos.queries.ts";
 
 /**
  * What an operator looks at (spec §2 Admin header cards and « Statistiques »), what plays now
@@ -49,7 +49,11 @@ export async function storage(deps: Deps, limit: number, offset: number) {
   ]);
   const items = [];
   for (const row of rows) {
-    const used = await storageOf(deps.mediaStore, await mediaOfVideo(deps.db, row.id), row.id);
+    const [addresses, targets] = await Promise.all([
+      mediaOfVideo(deps.db, row.id),
+      mediaTargetsOf(deps.db, row.id),
+    ]);
+    const used = await storageOf(deps.mediaStore, addresses, targets);
     items.push({ videoId: row.id, title: row.title, ...used });
   }
   return { items, total, limit, offset, totalBytes };

@@ -362,6 +362,15 @@ export async function mediaOfVideo(tx: Conn, videoId: string): Promise<string[]>
   ].filter((v): v is string => typeof v === "string" && v.length > 0);
 }
 
+/**
+ * The store targets a video's media are filed under (decision 013's `uploads/<target>` and
+ * `hls/<target>`): the video itself and, for a series, each of its episodes.
+ */
+export async function mediaTargetsOf(db: Conn, videoId: string): Promise<string[]> {
+  const eps = await db.select({ id: episodes.id }).from(episodes).where(eq(episodes.seriesId, videoId));
+  return [videoId, ...eps.map((e) => e.id)];
+}
+
 /** Deletes videos (episodes, subtitles, favourites, ratings, history, categories and plays go by cascade). */
 export async function deleteVideoRows(tx: Tx, ids: string[]) {
   if (ids.length === 0) return [];
