@@ -172,6 +172,9 @@ describe("subtitles", () => {
     expect(res.statusCode, res.body).toBe(201);
     const track = res.json() as AdminSubtitle;
     expect(track).toMatchObject({ language: "fr", languageName: "Français", isDefault: true, cues: 2 });
+    // The dialog's list says it again: the track's lines of dialogue, as the upload counted them.
+    const list = await admin.call("GET", `/api/admin/videos/${filmId}/subtitles`);
+    expect((list.json().items as AdminSubtitle[]).find((s) => s.id === track.id)?.cues).toBe(2);
     const vtt = fs.readFileSync(path.join(t.config.mediaDir, "subtitles", `${track.id}.vtt`), "utf8");
     expect(vtt).toBe(
       "WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nDéjà vu – « enfin »\n\n00:00:03.000 --> 00:00:04.000\n<i>Merci</i> &amp; &lt;script&gt;x&lt;/script&gt;\n",

@@ -30,10 +30,16 @@ export const toAdminSubtitle = (r: Row, cues: number | null = null): AdminSubtit
   createdAt: r.createdAt.toISOString(),
 });
 
-/** A video's tracks and its episodes', film first, then by season, episode and language. */
+/**
+ * A video's tracks and its episodes', film first, then by season, episode and language, each with
+ * its lines of dialogue (the rows the upload indexed, decision 050).
+ */
 export async function subtitlesOfVideo(db: Db, videoId: string): Promise<AdminSubtitle[]> {
   const rows = await db
-    .select(columns)
+    .select({
+      ...columns,
+      cues: sql<number>`(select count(*)::int from subtitle_cues sc where sc.subtitle_id = ${subtitles.id})`,
+    })
     .from(subtitles)
     .leftJoin(episodes, eq(episodes.id, subtitles.episodeId))
     .where(eq(subtitles.videoId, videoId))
@@ -43,7 +49,7 @@ export async function subtitlesOfVideo(db: Db, videoId: string): Promise<AdminSu
       asc(subtitles.language),
       asc(subtitles.createdAt),
     );
-  return rows.map((r) => toAdminSubtitle(r));
+  return rows.map((r) => toAdminSubtitle(r, Number(r.cues)));
 }
 
 /** The video (type, title), and whether `episodeId` is one of its episodes. */

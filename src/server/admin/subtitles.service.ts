@@ -75,7 +75,7 @@ export async function upload(
   await deps.mediaStore.put(key, cuesToVtt(cues), "text/vtt; charset=utf-8");
   try {
     const isDefault = query.isDefault === "true";
-    const row = await deps.db.transaction(async (tx) => {
+    const saved = await deps.db.transaction(async (tx) => {
       if (isDefault) await clearDefault(tx, videoId, episode?.id ?? null);
       const inserted = await insertSubtitle(tx, {
         id,
@@ -87,7 +87,8 @@ export async function upload(
         isDefault,
       });
       // The dialogue index (docs/decisions/050-dialogue-search.md), with the track or not at all.
-      await indexCues(tx, { id, videoId, episodeId: episode?.id ?? null }, cues);
+      // Its lines (the non-empty cues) are the count the track shows, here and in the list.
+      const lines = await indexCues(tx, { id, videoId, episodeId: episode?.id ?? null }, cues);
       await recordAudit(tx, actor, {
         action: "subtitle.create",
         targetType: "subtitle",
@@ -101,13 +102,13 @@ export async function upload(
           language: query.language,
           languageName: query.languageName,
           isDefault,
-          cues: cues.length,
+          cues: lines,
           bytes: file?.length ?? 0,
         },
       });
-      return inserted;
+      return { inserted, lines };
     });
-    return toAdminSubtitle(row, cues.length);
+    return toAdminSubtitle(saved.inserted, saved.lines);
   } catch (err) {
     await deps.mediaStore.delete(key).catch(() => {});
     // Another default chosen for the same film or episode at the same instant (index subtitles_one_default_uq).

@@ -137,7 +137,10 @@ export function SubtitlesDialog({
                 <span className="min-w-0 flex-1">
                   <span className="font-semibold">{s.languageName}</span>{" "}
                   <span className="text-muted">({s.language})</span>
-                  <span className="block truncate text-xs text-muted">{targetOf(s)}</span>
+                  <span className="block truncate text-xs text-muted">
+                    {targetOf(s)}
+                    {s.cues !== null && ` · ${text.cues(s.cues)}`}
+                  </span>
                 </span>
                 {s.isDefault ? (
                   <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold text-accent">
