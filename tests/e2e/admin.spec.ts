@@ -252,6 +252,23 @@ test.describe("the administration", () => {
       await expect(lifelongGift).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(gift).toHaveCount(0);
+
+      // A gift to a selection leaves them out and says so (the administrator's own row, ticked
+      // above, stays chosen through the new search); a selection of lifetime members only offers none.
+      await page.getByRole("checkbox", { name: adminText.selectRow(lifelong.username) }).check();
+      await expect(bar).toContainText(adminText.selected(2));
+      await bar.getByRole("button", { name: adminUsersText.bulkGift }).click();
+      const bulkGift = page.getByRole("alertdialog", { name: adminUsersText.bulkGiftTitle(1) });
+      await expect(bulkGift).toContainText(adminUsersText.bulkLifetimeKept(1));
+      await bulkGift.getByRole("button", { name: adminText.cancel }).click();
+      await expect(bulkGift).toHaveCount(0);
+      await page.getByLabel(adminUsersText.searchLabel).fill(FIXTURE_ADMIN.username);
+      await page.getByRole("checkbox", { name: adminText.selectRow(FIXTURE_ADMIN.username) }).uncheck();
+      await expect(bar.getByRole("button", { name: adminUsersText.bulkGift })).toBeDisabled();
+      await expect(bar.getByRole("button", { name: adminUsersText.bulkGift })).toHaveAttribute(
+        "title",
+        adminUsersText.bulkAllLifetime,
+      );
     } finally {
       await context.close();
     }
@@ -333,7 +350,10 @@ test.describe("the administration", () => {
       .setInputFiles({ name: "lanterne.fr.srt", mimeType: "application/x-subrip", buffer: Buffer.from(SRT) });
     await subs.getByRole("button", { name: subtitlesText.upload }).click();
     await expect(toast(page, subtitlesText.uploaded)).toBeVisible();
-    await expect(subs.getByRole("listitem").filter({ hasText: "Français" })).toBeVisible();
+    // The track says where it goes and how many lines of dialogue its file holds.
+    await expect(subs.getByRole("listitem").filter({ hasText: "Français" })).toContainText(
+      `${subtitlesText.episode(1, 1, "La lanterne")} · ${subtitlesText.cues(2)}`,
+    );
     await subs.getByRole("button", { name: adminText.close }).first().click();
     await expect(subs).toHaveCount(0);
 

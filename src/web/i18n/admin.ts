@@ -384,6 +384,11 @@ export const adminUsersText = {
   bulkDeleteShort: "Supprimer",
   bulkConfirmDelete: (n: number) => `Supprimer ${count(n, n, "membre", "membres")}${nbsp}?`,
   bulkGiftTitle: (n: number) => `Offrir un abonnement à ${count(n, n, "membre", "membres")}`,
+  bulkLifetimeKept: (n: number) =>
+    n > 1
+      ? `${n}${nbsp}membres de la sélection ont déjà l'accès à vie${nbsp}: ils sont laissés de côté.`
+      : `Un membre de la sélection a déjà l'accès à vie${nbsp}: il est laissé de côté.`,
+  bulkAllLifetime: `Toute la sélection a déjà l'accès à vie${nbsp}: un abonnement offert n'y ajouterait rien.`,
   bulkDone: (n: number) => count(n, n, "membre concerné", "membres concernés"),
   editLabel: (name: string) => `Modifier ${name}`,
   giftLabel: (name: string) => `Offrir un abonnement à ${name}`,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Gift, Pencil, ShieldCheck, Trash2, Users } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { type AdminUser, type GiftPlan, userUpdateInput } from "#contract/admin-users";
 import { buttonStyles } from "#web/components/ui/button-styles.ts";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
@@ -92,6 +92,16 @@ export function UsersTab() {
   const lifelong = (u: AdminUser) => u.subscription !== null && u.subscription.until === null;
   // One's own account can take a gift with the others, never a deletion from here.
   const deletable = [...selected].filter((id) => id !== me?.id);
+  // Members with lifetime access are left out of a gift to the selection (the server would refuse
+  // the whole batch for them, naming them). The selection outlives a search: each row's last known
+  // state is kept for it.
+  const known = useRef(new Map<string, AdminUser>());
+  for (const u of rows) known.current.set(u.id, u);
+  const giftable = [...selected].filter((id) => {
+    const u = known.current.get(id);
+    return !(u && lifelong(u));
+  });
+  const lifetimeKept = count - giftable.length;
   const columns: Column<AdminUser>[] = [
     {
       key: "username",
@@ -224,6 +234,8 @@ export function UsersTab() {
             icon={<Gift aria-hidden="true" />}
             label={text.bulkGift}
             short={text.bulkGiftShort}
+            disabled={giftable.length === 0}
+            hint={text.bulkAllLifetime}
             onClick={() => {
               setPlan("essentiel");
               setMonths("1");
@@ -310,12 +322,13 @@ export function UsersTab() {
       )}
       {open?.kind === "bulk-gift" && (
         <ConfirmDialog
-          title={text.bulkGiftTitle(count)}
+          title={text.bulkGiftTitle(giftable.length)}
+          text={lifetimeKept > 0 ? text.bulkLifetimeKept(lifetimeKept) : undefined}
           confirmLabel={text.giftButton}
           cancelLabel={adminText.cancel}
           busy={bulk.isPending}
           onClose={close}
-          onConfirm={() => bulk.mutate({ action: "gift", userIds: [...selected], ...giftBody() })}
+          onConfirm={() => bulk.mutate({ action: "gift", userIds: giftable, ...giftBody() })}
         >
           <GiftFields plan={plan} months={months} onPlan={setPlan} onMonths={setMonths} />
         </ConfirmDialog>
