@@ -137,9 +137,10 @@ export function SubtitlesDialog({
                 <span className="min-w-0 flex-1">
                   <span className="font-semibold">{s.languageName}</span>{" "}
                   <span className="text-muted">({s.language})</span>
-                  <span className="block truncate text-xs text-muted">
-                    {targetOf(s)}
-                    {s.cues !== null && ` · ${text.cues(s.cues)}`}
+                  {/* The target may be cut on a phone, never the number of lines. */}
+                  <span className="flex gap-1 text-xs text-muted">
+                    <span className="truncate">{targetOf(s)}</span>{" "}
+                    {s.cues !== null && <span className="shrink-0">{`· ${text.cues(s.cues)}`}</span>}
                   </span>
                 </span>
                 {s.isDefault ? (
