@@ -137,10 +137,17 @@ export function SubtitlesDialog({
                 <span className="min-w-0 flex-1">
                   <span className="font-semibold">{s.languageName}</span>{" "}
                   <span className="text-muted">({s.language})</span>
-                  {/* The target may be cut on a phone, never the number of lines. */}
-                  <span className="flex gap-1 text-xs text-muted">
+                  {/* The target may be cut, never the number of lines: on a phone, each its line. */}
+                  <span className="flex flex-col text-xs text-muted sm:flex-row sm:gap-1">
                     <span className="truncate">{targetOf(s)}</span>{" "}
-                    {s.cues !== null && <span className="shrink-0">{`· ${text.cues(s.cues)}`}</span>}
+                    {s.cues !== null && (
+                      <span className="shrink-0">
+                        <span aria-hidden="true" className="max-sm:hidden">
+                          ·{" "}
+                        </span>
+                        {text.cues(s.cues)}
+                      </span>
+                    )}
                   </span>
                 </span>
                 {s.isDefault ? (
