@@ -9,6 +9,9 @@ import { timeScale } from "./tests/support/time-scale.ts";
 // that imports the whole server and compiles PGlite again (decision 067): the tier takes less than
 // half the time. Each file still builds its own application on its own database.
 const isolate = false;
+// `expect.poll` waits 1 s by default: too short for a mail or a job on a loaded machine (a receipt
+// missed it on CI's Node 22.22 tier, beside the e2e tier); scaled like the timeouts.
+const expect = { poll: { timeout: 5_000 * timeScale } };
 const sqlTests = [
   "tests/api/**/*.test.ts",
   "tests/db/**/*.test.ts",
@@ -36,6 +39,7 @@ export default defineConfig({
           ],
           environment: "node",
           isolate,
+          expect,
           testTimeout: 30_000 * timeScale,
           hookTimeout: 60_000 * timeScale,
           env: { BOBINE_TEST_DB: "pglite" },
@@ -48,6 +52,7 @@ export default defineConfig({
           include: ["src/web/**/*.test.tsx"],
           environment: "happy-dom",
           isolate,
+          expect,
           testTimeout: 30_000 * timeScale,
         },
       },
@@ -59,6 +64,7 @@ export default defineConfig({
                 include: sqlTests,
                 environment: "node" as const,
                 isolate,
+                expect,
                 testTimeout: 30_000 * timeScale,
                 hookTimeout: 60_000 * timeScale,
                 env: { BOBINE_TEST_DB: "postgres" },
